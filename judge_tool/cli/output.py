@@ -1,0 +1,46 @@
+"""Shared output helpers: errors, colour (respecting NO_COLOR), wrapping, JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import textwrap
+from typing import Any, NoReturn
+
+import click
+
+WIDTH_MAX = 80
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """A one-line error and a non-zero exit; never a traceback."""
+    click.echo(f"judge: {message}", err=True)
+    raise click.exceptions.Exit(code)
+
+
+def color_enabled() -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+
+
+def style(text: str, **kwargs: Any) -> str:
+    return click.style(text, **kwargs) if color_enabled() else text
+
+
+def width() -> int:
+    return max(40, min(WIDTH_MAX, shutil.get_terminal_size((WIDTH_MAX, 24)).columns))
+
+
+def wrap(text: str, indent: str = "", subsequent: str | None = None) -> str:
+    return textwrap.fill(
+        text, width=width(), initial_indent=indent,
+        subsequent_indent=indent if subsequent is None else subsequent,
+        break_long_words=False, break_on_hyphens=False,
+    )
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -1,0 +1,141 @@
+"""Check that every sentence of the seed texts lands in exactly one rule node.
+
+The editorial changes recorded in rules/<game>/EDITORIAL.md are applied to the seed
+first, so the check proves both the mapping and that the list of changes is complete.
+Run: `python -m judge_tool.coverage SEEDS_DIR [GAME]`.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .rulebook import DEFAULT_GAME, Rulebook, load_rulebook
+from .turkish import normalize_punct, normalize_space, split_sentences, strip_list_marker
+
+
+@dataclass(frozen=True)
+class Edit:
+    seed: str
+    paragraph: int
+    original: str
+    edited: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Sentence:
+    seed: str
+    paragraph: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Placement:
+    sentence: Sentence
+    nodes: tuple[str, ...]
+
+
+def _table_rows(markdown: str, header: tuple[str, ...]) -> list[list[str]]:
+    """Rows of the first Markdown table whose header cells equal `header`."""
+    rows: list[list[str]] = []
+    in_table = False
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|"):
+            if in_table:
+                break
+            continue
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if not in_table:
+            if tuple(c.lower() for c in cells) == header:
+                in_table = True
+            continue
+        if all(set(c) <= set("-: ") for c in cells):
+            continue
+        rows.append(cells)
+    return rows
+
+
+def _unquote(cell: str) -> str:
+    cell = cell.strip()
+    if len(cell) >= 2 and cell[0] == cell[-1] == "`":
+        cell = cell[1:-1]
+    return cell.replace("\\|", "|")
+
+
+def read_editorial(book: Rulebook) -> tuple[list[Edit], set[tuple[str, int]]]:
+    path = book.meta.folder / "EDITORIAL.md"
+    if not path.is_file():
+        return [], set()
+    text = path.read_text(encoding="utf-8")
+    edits = [
+        Edit(r[0], int(r[1]), _unquote(r[2]), _unquote(r[3]), r[4] if len(r) > 4 else "")
+        for r in _table_rows(text, ("seed", "paragraph", "original", "edited", "reason"))
+    ]
+    headings = {(r[0], int(r[1])) for r in _table_rows(text, ("seed", "paragraph", "heading"))}
+    return edits, headings
+
+
+def seed_sentences(book: Rulebook, seeds_dir: Path) -> tuple[list[Sentence], list[str]]:
+    """The edited sentences of every seed of the rulebook, and problems found on the way
+    (an editorial change whose original text is not in its paragraph)."""
+    edits, headings = read_editorial(book)
+    problems: list[str] = []
+    out: list[Sentence] = []
+    for prefix, filename in book.meta.source_prefixes.items():
+        path = seeds_dir / filename
+        paragraphs = [l for l in path.read_text(encoding="utf-8").splitlines() if l.strip()]
+        for number, paragraph in enumerate(paragraphs, start=1):
+            if (prefix, number) in headings:
+                continue
+            for edit in (e for e in edits if e.seed == prefix and e.paragraph == number):
+                if edit.original not in paragraph:
+                    problems.append(f"EDITORIAL {prefix}:{number}: {edit.original!r} not in the seed")
+                paragraph = paragraph.replace(edit.original, edit.edited, 1)
+            for sentence in split_sentences(strip_list_marker(paragraph)):
+                out.append(Sentence(prefix, number, sentence))
+    return out, problems
+
+
+def _key(text: str) -> str:
+    return normalize_space(normalize_punct(text))
+
+
+def place_sentences(book: Rulebook, sentences: list[Sentence]) -> list[Placement]:
+    haystacks = [(n.id, _key(" ".join((n.text, *n.examples)))) for n in book]
+    return [
+        Placement(s, tuple(nid for nid, hay in haystacks if _key(s.text) in hay))
+        for s in sentences
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print("usage: python -m judge_tool.coverage SEEDS_DIR [GAME]", file=sys.stderr)
+        return 2
+    book = load_rulebook(args[1] if len(args) > 1 else DEFAULT_GAME)
+    sentences, problems = seed_sentences(book, Path(args[0]))
+    placements = place_sentences(book, sentences)
+    for p in problems:
+        print(p)
+    bad = 0
+    for p in placements:
+        if len(p.nodes) != 1:
+            bad += 1
+            where = ", ".join(p.nodes) or "no node"
+            print(f"{p.sentence.seed}:{p.sentence.paragraph} in {where}: {p.sentence.text[:90]}")
+    by_chapter: dict[str, int] = {}
+    for p in placements:
+        if len(p.nodes) == 1:
+            chapter = p.nodes[0].split(".", 1)[0]
+            by_chapter[chapter] = by_chapter.get(chapter, 0) + 1
+    print(f"{len(placements)} sentences, {len(placements) - bad} placed once, {bad} problems; "
+          + ", ".join(f"ch{c}: {n}" for c, n in sorted(by_chapter.items(), key=lambda kv: int(kv[0]))))
+    return 1 if bad or problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

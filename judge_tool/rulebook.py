@@ -1,0 +1,472 @@
+"""Load a rulebook (rules/<id>/rulebook.toml + chapter Markdown) into an immutable tree.
+
+The format is described in rules/FORMAT.md. Every problem is reported as
+`file:line: message`, so a data error points at the line to fix.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from .resources import data_path
+
+DEFAULT_GAME = "cyberpunk-tcg"
+
+
+class RulebookError(Exception):
+    """A rulebook source file is malformed."""
+
+    def __init__(self, file: Path | str, line: int, message: str) -> None:
+        self.file = str(file)
+        self.line = line
+        self.message = message
+        super().__init__(f"{self.file}:{line}: {message}")
+
+
+class UnknownRule(LookupError):
+    def __init__(self, query: str, suggestions: list[str]) -> None:
+        self.query = query
+        self.suggestions = suggestions
+        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
+        super().__init__(f"No rule {query!r} in this rulebook.{hint}")
+
+
+@dataclass(frozen=True)
+class Source:
+    seed: str        # seed prefix as written in the data, e.g. "000"
+    file: str        # seed file name
+    paragraph: int   # 1-based non-empty line of the seed file
+
+    def to_dict(self) -> dict:
+        return {"seed": self.seed, "file": self.file, "paragraph": self.paragraph}
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    parent: str | None
+    title: str                 # explicit title ("" for plain rules)
+    text: str
+    examples: tuple[str, ...]
+    refs: tuple[str, ...]
+    source: tuple[Source, ...]
+    section: str               # the unnumbered section heading it sits under
+    path: tuple[str, ...]      # breadcrumb: chapter title, section, titled ancestors
+    children: tuple[str, ...]
+    note: str
+    file: str
+    line: int
+
+    @property
+    def depth(self) -> int:
+        return self.id.count(".")
+
+    @property
+    def is_chapter(self) -> bool:
+        return self.parent is None
+
+    @property
+    def is_heading(self) -> bool:
+        return not self.text and not self.examples
+
+    @property
+    def chapter(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    @property
+    def label(self) -> str:
+        """A short human title: the explicit one or the start of the text."""
+        if self.title:
+            return self.title
+        words = self.text.split()
+        return " ".join(words[:9]) + (" …" if len(words) > 9 else "")
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.label,
+            "path": list(self.path),
+            "text": self.text,
+            "examples": list(self.examples),
+            "children": list(self.children),
+            "refs": list(self.refs),
+            "parent": self.parent,
+            "source": [s.to_dict() for s in self.source],
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class RulebookMeta:
+    id: str
+    game: str
+    title: str
+    language: str
+    version: str
+    date: str
+    numbering: str
+    source: tuple[str, ...]
+    source_prefixes: Mapping[str, str]
+    chapters: tuple[str, ...]
+    ref_markers: tuple[str, ...]
+    folder: Path
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "game": self.game, "title": self.title,
+            "language": self.language, "version": self.version, "date": self.date,
+            "numbering": self.numbering, "source": list(self.source),
+        }
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    meta: RulebookMeta
+    nodes: Mapping[str, Node]
+    _order: tuple[str, ...] = field(repr=False)
+
+    def __iter__(self) -> Iterator[Node]:
+        return (self.nodes[i] for i in self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.nodes
+
+    def get(self, rule_id: str) -> Node | None:
+        return self.nodes.get(rule_id)
+
+    @property
+    def chapters(self) -> list[Node]:
+        return [n for n in self if n.is_chapter]
+
+    def descendants(self, rule_id: str) -> list[Node]:
+        """The node's subtree in document order, without the node itself."""
+        out: list[Node] = []
+        stack = list(reversed(self.nodes[rule_id].children))
+        while stack:
+            node = self.nodes[stack.pop()]
+            out.append(node)
+            stack.extend(reversed(node.children))
+        return out
+
+    def resolve(self, query: str) -> Node:
+        """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2"."""
+        rule_id = normalize_id(query)
+        node = self.nodes.get(rule_id)
+        if node is None:
+            raise UnknownRule(query.strip(), self.suggest(rule_id))
+        return node
+
+    def suggest(self, rule_id: str, limit: int = 3) -> list[str]:
+        picks: list[str] = []
+        parts = rule_id.split(".")
+        for cut in range(len(parts) - 1, 0, -1):          # nearest existing ancestor
+            prefix = ".".join(parts[:cut])
+            if prefix in self.nodes:
+                picks.append(prefix)
+                break
+        for match in difflib.get_close_matches(rule_id, self._order, n=limit, cutoff=0.5):
+            if match not in picks:
+                picks.append(match)
+        return picks[:limit]
+
+
+_ID_PREFIX = re.compile(r"^(?:cr|kural|rule|r)\s*[:#]?\s*", re.IGNORECASE)
+ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
+
+
+def normalize_id(query: str) -> str:
+    text = query.strip()
+    text = _ID_PREFIX.sub("", text)
+    text = text.strip().rstrip(".").strip()
+    return text.lower() if re.search(r"\.[A-Z]$", text) else text
+
+
+def id_key(rule_id: str) -> tuple:
+    """Sort key: numbers numerically, letters after numbers (6.5.a)."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in rule_id.split("."))
+
+
+def parent_id(rule_id: str) -> str | None:
+    return rule_id.rsplit(".", 1)[0] if "." in rule_id else None
+
+
+# --- parsing ---------------------------------------------------------------------
+
+_CHAPTER = re.compile(r"^# (?P<id>\d+)\.?\s+(?P<title>\S.*)$")
+_SECTION = re.compile(r"^## (?P<title>\S.*)$")
+_TITLED = re.compile(r"^### (?P<id>[0-9][0-9a-z.]*?)\.?(?:\s+(?P<title>\S.*))?$")
+_RULE = re.compile(r"^\*\*(?P<id>[0-9][0-9a-z.]*?)\.?\*\*\s*(?P<text>.*)$")
+_META = re.compile(r"^<!--(?P<body>.*)-->$")
+_SRC = re.compile(r"^(?P<seed>[\w-]+):(?P<para>\d+)$")
+
+
+@dataclass
+class _Draft:
+    id: str
+    title: str
+    section: str
+    file: Path
+    line: int
+    text_lines: list[str] = field(default_factory=list)
+    examples: list[list[str]] = field(default_factory=list)
+    see: list[tuple[str, int]] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+    note: str = ""
+
+
+def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: RulebookMeta) -> None:
+    for part in body.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition(":")
+        key = key.strip().lower()
+        if not sep:
+            raise RulebookError(file, lineno, f"metadata {part!r} is not 'key: value'")
+        if key == "src":
+            for item in filter(None, (v.strip() for v in value.split(","))):
+                m = _SRC.match(item)
+                if not m:
+                    raise RulebookError(file, lineno, f"source {item!r} is not 'seed:paragraph'")
+                seed = m["seed"]
+                if seed not in meta.source_prefixes:
+                    known = ", ".join(meta.source_prefixes) or "none"
+                    raise RulebookError(file, lineno, f"unknown seed {seed!r} (known: {known})")
+                draft.sources.append(Source(seed, meta.source_prefixes[seed], int(m["para"])))
+        elif key == "see":
+            for item in filter(None, (v.strip() for v in value.split(","))):
+                draft.see.append((normalize_id(item), lineno))
+        elif key == "note":
+            draft.note = value.strip()
+        else:
+            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note)")
+
+
+def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
+    drafts: list[_Draft] = []
+    section = ""
+    current: _Draft | None = None
+    in_paragraph = False      # continuing rule text
+    example: list[str] | None = None
+    seen_chapter = False
+    for lineno, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.rstrip()
+        if not line.strip():
+            in_paragraph = False
+            example = None
+            continue
+        if m := _CHAPTER.match(line):
+            if seen_chapter:
+                raise RulebookError(file, lineno, "a second chapter heading in one file")
+            seen_chapter = True
+            current = _Draft(m["id"], m["title"].strip(), "", file, lineno)
+            drafts.append(current)
+            section, in_paragraph, example = "", False, None
+            continue
+        if not seen_chapter:
+            raise RulebookError(file, lineno, "expected the chapter heading '# N. Title' first")
+        if m := _SECTION.match(line):
+            section = m["title"].strip()
+            current, in_paragraph, example = None, False, None
+            continue
+        if m := _TITLED.match(line):
+            current = _Draft(m["id"], (m["title"] or "").strip(), section, file, lineno)
+            drafts.append(current)
+            in_paragraph, example = True, None
+            continue
+        if m := _RULE.match(line):
+            current = _Draft(m["id"], "", section, file, lineno)
+            if m["text"].strip():
+                current.text_lines.append(m["text"].strip())
+            drafts.append(current)
+            in_paragraph, example = True, None
+            continue
+        if m := _META.match(line.strip()):
+            if current is None:
+                raise RulebookError(file, lineno, "metadata comment without a rule above it")
+            _parse_meta(current, m["body"], file, lineno, meta)
+            continue
+        if line.startswith(">"):
+            if current is None:
+                raise RulebookError(file, lineno, "example without a rule above it")
+            content = line[1:].strip()
+            if not content:
+                example = None
+                continue
+            if example is None:
+                example = []
+                current.examples.append(example)
+            example.append(content)
+            in_paragraph = False
+            continue
+        if line.startswith("#"):
+            raise RulebookError(file, lineno, f"unrecognised heading {line[:40]!r}")
+        if current is not None and (in_paragraph or not current.text_lines):
+            if current.examples:
+                raise RulebookError(file, lineno, "rule text after its examples")
+            current.text_lines.append(line.strip())
+            in_paragraph = True
+            continue
+        raise RulebookError(file, lineno, f"text outside a rule: {line[:50]!r}")
+    if not seen_chapter:
+        raise RulebookError(file, 1, "empty chapter file")
+    return drafts
+
+
+def _read_meta(folder: Path) -> RulebookMeta:
+    toml_path = folder / "rulebook.toml"
+    try:
+        raw = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RulebookError(toml_path, 0, "missing rulebook.toml") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(toml_path, getattr(exc, "lineno", 0) or 0, str(exc)) from None
+    required = ["id", "game", "language", "version", "date", "chapters"]
+    for key in required:
+        if key not in raw:
+            raise RulebookError(toml_path, 0, f"missing key {key!r}")
+    return RulebookMeta(
+        id=raw["id"], game=raw["game"], title=raw.get("title", raw["game"]),
+        language=raw["language"], version=str(raw["version"]), date=str(raw["date"]),
+        numbering=raw.get("numbering", "official"),
+        source=tuple(raw.get("source", [])),
+        source_prefixes=MappingProxyType(dict(raw.get("source_prefixes", {}))),
+        chapters=tuple(raw["chapters"]),
+        ref_markers=tuple(raw.get("ref_markers", ["bkz.", "CR"])),
+        folder=folder,
+    )
+
+
+def _text_refs(text: str, markers: tuple[str, ...]) -> list[str]:
+    if not markers:
+        return []
+    alt = "|".join(re.escape(m) for m in markers)
+    pattern = re.compile(rf"(?:{alt})\s*(\d+(?:\.(?:\d+|[a-z]))+)\b")
+    return [m.group(1) for m in pattern.finditer(text)]
+
+
+def load_folder(folder: Path) -> Rulebook:
+    meta = _read_meta(folder)
+    drafts: list[_Draft] = []
+    for name in meta.chapters:
+        path = folder / name
+        if not path.is_file():
+            raise RulebookError(folder / "rulebook.toml", 0, f"chapter file {name!r} not found")
+        drafts.extend(_parse_chapter(path, meta))
+    return _build(meta, drafts)
+
+
+def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
+    by_id: dict[str, _Draft] = {}
+    previous: _Draft | None = None
+    for d in drafts:
+        if not ID_RE.match(d.id):
+            raise RulebookError(d.file, d.line, f"malformed rule number {d.id!r}")
+        if d.id in by_id:
+            first = by_id[d.id]
+            raise RulebookError(d.file, d.line, f"duplicate rule {d.id} (first at {first.file.name}:{first.line})")
+        parent = parent_id(d.id)
+        if parent is not None and parent not in by_id:
+            raise RulebookError(d.file, d.line, f"rule {d.id} has no parent {parent} before it")
+        if previous is not None and id_key(d.id) <= id_key(previous.id):
+            raise RulebookError(d.file, d.line, f"rule {d.id} is out of order (after {previous.id})")
+        by_id[d.id] = d
+        previous = d
+
+    children: dict[str, list[str]] = {d.id: [] for d in drafts}
+    for d in drafts:
+        parent = parent_id(d.id)
+        if parent is not None:
+            children[parent].append(d.id)
+
+    nodes: dict[str, Node] = {}
+    for d in drafts:
+        text = " ".join(d.text_lines)
+        examples = tuple(" ".join(lines) for lines in d.examples)
+        refs: list[str] = []
+        for ref, lineno in d.see:
+            if ref not in by_id:
+                raise RulebookError(d.file, lineno, f"reference to unknown rule {ref}")
+            refs.append(ref)
+        for ref in _text_refs(" ".join((text, *examples)), meta.ref_markers):
+            if ref not in by_id:
+                raise RulebookError(d.file, d.line, f"text of {d.id} refers to unknown rule {ref}")
+            refs.append(ref)
+        parent = parent_id(d.id)
+        nodes[d.id] = Node(
+            id=d.id, parent=parent, title=d.title, text=text, examples=examples,
+            refs=tuple(dict.fromkeys(r for r in refs if r != d.id)),
+            source=tuple(d.sources), section=d.section,
+            path=_breadcrumb(d, by_id), children=tuple(children[d.id]),
+            note=d.note, file=d.file.name, line=d.line,
+        )
+    return Rulebook(meta=meta, nodes=MappingProxyType(nodes), _order=tuple(nodes))
+
+
+def _breadcrumb(d: _Draft, by_id: Mapping[str, _Draft]) -> tuple[str, ...]:
+    chain: list[_Draft] = []
+    pid = parent_id(d.id)
+    while pid is not None:
+        chain.append(by_id[pid])
+        pid = parent_id(pid)
+    chain.reverse()
+    crumbs: list[str] = []
+    if chain:
+        crumbs.append(chain[0].title)
+        if d.section:
+            crumbs.append(d.section)
+        crumbs.extend(a.title for a in chain[1:] if a.title)
+    return tuple(crumbs)
+
+
+# --- finding rulebooks --------------------------------------------------------------
+
+def rulebook_folders() -> dict[str, Path]:
+    root = data_path("rules")
+    found: dict[str, Path] = {}
+    for toml_path in sorted(root.glob("*/rulebook.toml")):
+        game_id = tomllib.loads(toml_path.read_text(encoding="utf-8")).get("id", toml_path.parent.name)
+        found[game_id] = toml_path.parent
+    return found
+
+
+@lru_cache(maxsize=None)
+def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
+    folder = data_path("rules", game)
+    if not (folder / "rulebook.toml").is_file():
+        folders = rulebook_folders()
+        if game not in folders:
+            raise KeyError(game)
+        folder = folders[game]
+    return load_folder(folder)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m judge_tool.rulebook [FOLDER]`: load and validate, print a summary."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        book = load_folder(Path(args[0])) if args else load_rulebook()
+    except RulebookError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    chapters = {}
+    for node in book:
+        chapters[node.chapter] = chapters.get(node.chapter, 0) + 1
+    print(f"{book.meta.game} {book.meta.version}: {len(book)} nodes "
+          + ", ".join(f"ch{c}={n}" for c, n in chapters.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
