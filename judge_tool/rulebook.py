@@ -203,7 +203,7 @@ def parent_id(rule_id: str) -> str | None:
 
 # --- parsing ---------------------------------------------------------------------
 
-_CHAPTER = re.compile(r"^# (?P<id>\d+)\.?\s+(?P<title>\S.*)$")
+_CHAPTER = re.compile(r"^# (?P<id>[0-9][0-9a-z]*)\.?\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^## (?P<title>\S.*)$")
 _TITLED = re.compile(r"^### (?P<id>[0-9][0-9a-z.]*?)\.?(?:\s+(?P<title>\S.*))?$")
 _RULE = re.compile(r"^\*\*(?P<id>[0-9][0-9a-z.]*?)\.?\*\*\s*(?P<text>.*)$")
@@ -267,8 +267,6 @@ def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
             example = None
             continue
         if m := _CHAPTER.match(line):
-            if seen_chapter:
-                raise RulebookError(file, lineno, "a second chapter heading in one file")
             seen_chapter = True
             current = _Draft(m["id"], m["title"].strip(), "", file, lineno)
             drafts.append(current)

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .output import fail
+from .output import color_enabled, fail
 
 # command name -> "module:attribute" (module relative to judge_tool.cli)
 COMMANDS: dict[str, str] = {
@@ -63,6 +63,8 @@ class LazyGroup(click.Group):
 def cli(ctx: click.Context, game: str) -> None:
     """Rules reference and ruling assistant for Cyberpunk TCG judges."""
     ctx.obj = {"game": game}
+    if color_enabled():
+        ctx.color = True     # keep styles when FORCE_COLOR asks for them on a pipe
 
 
 def main(argv: list[str] | None = None) -> None:

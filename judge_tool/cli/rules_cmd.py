@@ -51,7 +51,7 @@ def render_node(node: Node, *, heading: bool) -> list[str]:
             lines.append(wrap(node.text, indent=pad)[len(pad):].join([head, ""]) if node.text else head)
     pad = "    " if heading else "  " * max(0, node.depth - 1) + "    "
     for example in node.examples:
-        lines.append(wrap(f"Örnek: {example}", indent=pad))
+        lines.append(wrap(f"» {example}", indent=pad, subsequent=pad + "  "))
     if node.note:
         lines.append(wrap(f"Not: {node.note}", indent=pad))
     return lines
