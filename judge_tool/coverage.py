@@ -12,7 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .rulebook import DEFAULT_GAME, Rulebook, load_rulebook
+import re
+
 from .turkish import normalize_punct, normalize_space, split_sentences, strip_list_marker
+
+# A printed rule number at the start of a seed line ("517.2. …", "6.5.a …", "1. …").
+_LEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.(?:\d+|[a-z]))+\.?|\d+\.)\s+")
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,8 @@ def seed_sentences(book: Rulebook, seeds_dir: Path) -> tuple[list[Sentence], lis
                 if edit.original not in paragraph:
                     problems.append(f"EDITORIAL {prefix}:{number}: {edit.original!r} not in the seed")
                 paragraph = paragraph.replace(edit.original, edit.edited, 1)
-            for sentence in split_sentences(strip_list_marker(paragraph)):
+            body = strip_list_marker(_LEADING_NUMBER.sub("", paragraph, count=1))
+            for sentence in split_sentences(body):
                 out.append(Sentence(prefix, number, sentence))
     return out, problems
 
@@ -104,11 +110,18 @@ def _key(text: str) -> str:
 
 
 def place_sentences(book: Rulebook, sentences: list[Sentence]) -> list[Placement]:
-    haystacks = [(n.id, _key(" ".join((n.text, *n.examples)))) for n in book]
-    return [
-        Placement(s, tuple(nid for nid, hay in haystacks if _key(s.text) in hay))
-        for s in sentences
-    ]
+    """Where each sentence stands. A sentence that repeats in the seed ("ПРИМЕР.", a
+    repeated list item) is told apart by the nodes' `src`: only nodes citing its line."""
+    haystacks = [(n, _key(" ".join((n.text, *n.examples)))) for n in book]
+    placements = []
+    for s in sentences:
+        nodes = [n for n, hay in haystacks if _key(s.text) in hay]
+        if len(nodes) > 1:
+            cited = [n for n in nodes if any(src.seed == s.seed and src.paragraph == s.paragraph
+                                             for src in n.source)]
+            nodes = cited or nodes
+        placements.append(Placement(s, tuple(n.id for n in nodes)))
+    return placements
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,11 +32,16 @@ class RulebookError(Exception):
 
 
 class UnknownRule(LookupError):
-    def __init__(self, query: str, suggestions: list[str]) -> None:
+    def __init__(self, query: str, suggestions: list[str], gap: bool = False) -> None:
         self.query = query
         self.suggestions = suggestions
+        self.gap = gap
         hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
-        super().__init__(f"No rule {query!r} in this rulebook.{hint}")
+        if gap:
+            message = f"Rule {query!r} is skipped in the printed numbering of the source (a gap).{hint}"
+        else:
+            message = f"No rule {query!r} in this rulebook.{hint}"
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,8 @@ class RulebookMeta:
     source_prefixes: Mapping[str, str]
     chapters: tuple[str, ...]
     ref_markers: tuple[str, ...]
+    gaps: tuple[str, ...]       # printed numbers the source skips (517.4.1)
+    cite_prefix: str            # "CR" for Cyberpunk TCG citations
     folder: Path
 
     def to_dict(self) -> dict:
@@ -124,6 +131,7 @@ class RulebookMeta:
             "id": self.id, "game": self.game, "title": self.title,
             "language": self.language, "version": self.version, "date": self.date,
             "numbering": self.numbering, "source": list(self.source),
+            "gaps": list(self.gaps),
         }
 
 
@@ -164,8 +172,12 @@ class Rulebook:
         rule_id = normalize_id(query)
         node = self.nodes.get(rule_id)
         if node is None:
-            raise UnknownRule(query.strip(), self.suggest(rule_id))
+            raise UnknownRule(query.strip(), self.suggest(rule_id), gap=rule_id in self.meta.gaps)
         return node
+
+    def cite_id(self, node: Node) -> str:
+        """"CR 9.23.2.2": the number as a judge writes it in a ruling."""
+        return f"{self.meta.cite_prefix} {node.id}".strip()
 
     def suggest(self, rule_id: str, limit: int = 3) -> list[str]:
         picks: list[str] = []
@@ -342,6 +354,8 @@ def _read_meta(folder: Path) -> RulebookMeta:
         source_prefixes=MappingProxyType(dict(raw.get("source_prefixes", {}))),
         chapters=tuple(raw["chapters"]),
         ref_markers=tuple(raw.get("ref_markers", ["bkz.", "CR"])),
+        gaps=tuple(raw.get("gaps", [])),
+        cite_prefix=raw.get("cite_prefix", raw["game"]),
         folder=folder,
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Turkish dotted/dotless i: Python's str.lower() maps "I" to "i" and "İ" to "i̇" (with a
 # combining dot), both wrong for Turkish.
@@ -103,7 +104,7 @@ def words(text: str) -> list[str]:
 
 
 _LIST_MARKER = re.compile(r"^\s*(?:\d+\.|[•\-*])\s+")
-_OPEN_QUOTES = "“«\""
+_OPEN_QUOTES = "“„«\""
 _CLOSE_QUOTES = "”»\""
 
 
@@ -111,27 +112,35 @@ def strip_list_marker(line: str) -> str:
     return _LIST_MARKER.sub("", line, count=1)
 
 
+# Opening quote -> its closing quote (Turkish/English “…”, Croatian/German „…“, «…»).
+QUOTE_PAIRS = {"“": "”", "„": "“", "«": "»"}
+
+
 def split_sentences(paragraph: str) -> list[str]:
     """Split at . ! ? : ; followed by a space and a capital letter, digit or quote,
-    never inside “…” quotes (quoted card texts contain whole sentences)."""
+    never inside quotes (quoted card texts contain whole sentences). A sentence may
+    also end inside a closing quote: „… Personality.“ Ako …"""
     text = normalize_space(paragraph)
     sentences: list[str] = []
-    depth = 0
+    closers: list[str] = []
     start = 0
-    i = 0
     n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch in "“«":
-            depth += 1
-        elif ch in "”»":
-            depth = max(0, depth - 1)
-        elif ch in ".!?:;" and depth == 0 and i + 2 < n and text[i + 1] == " ":
-            nxt = text[i + 2]
-            if nxt.isupper() or nxt.isdigit() or nxt in _OPEN_QUOTES:
+
+    def boundary_after(j: int) -> bool:
+        return j + 1 < n and text[j] == " " and (
+            text[j + 1].isupper() or text[j + 1].isdigit() or text[j + 1] in _OPEN_QUOTES)
+
+    for i, ch in enumerate(text):
+        if closers and ch == closers[-1]:
+            closers.pop()
+            if not closers and i > 0 and text[i - 1] in ".!?" and boundary_after(i + 1):
                 sentences.append(text[start:i + 1].strip())
                 start = i + 2
-        i += 1
+        elif ch in QUOTE_PAIRS:
+            closers.append(QUOTE_PAIRS[ch])
+        elif ch in ".!?:;" and not closers and boundary_after(i + 1):
+            sentences.append(text[start:i + 1].strip())
+            start = i + 2
     tail = text[start:].strip()
     if tail:
         sentences.append(tail)
@@ -153,3 +162,130 @@ def _merge_labels(sentences: list[str]) -> list[str]:
     if carry:
         merged.append(carry)
     return merged
+
+
+# --- inflection ------------------------------------------------------------------
+#
+# Glossary terms appear in rule text inflected: "çatışmayı", "etkisini", "Gig’i",
+# "rakibinize", "alanlarındaki". Rather than list every form, a word is read as a known
+# stem plus a suffix chain, and the chain is checked against the nominal suffix grammar
+# below: [derivation] [plural] [possessive] [case] [-ki [plural] [case]] [copula].
+#
+# Suffixes are written with archiphonemes: A = a/e, I = ı/i/u/ü, D = d/t. Vowel harmony
+# is not enforced (loan stems such as "Gig", "Legend", "Gear" take suffixes by their
+# pronunciation, and ASCII-typed input has lost the vowel distinctions); the buffer
+# consonants y/n/s and the choice between the vowel- and consonant-initial allomorph
+# are enforced, as they decide which forms exist at all.
+#
+# Each pair: (allomorph after a vowel-final stem, allomorph after a consonant-final stem).
+
+SUFFIX_DERIVATION = {"with": ("lI", "lI"), "without": ("sIz", "sIz")}   # gecikmeli, bedelsiz
+SUFFIX_PLURAL = ("lAr", "lAr")
+SUFFIX_POSSESSIVE = {
+    "1sg": ("m", "Im"), "2sg": ("n", "In"), "3sg": ("sI", "I"),
+    "1pl": ("mIz", "ImIz"), "2pl": ("nIz", "InIz"), "3pl": ("lArI", "lArI"),
+}
+THIRD_PERSON = frozenset({"3sg", "3pl"})
+SUFFIX_CASE = {
+    "acc": ("yI", "I"), "dat": ("yA", "A"), "loc": ("DA", "DA"), "abl": ("DAn", "DAn"),
+    "gen": ("nIn", "In"), "ins": ("ylA", "lA"),
+}
+# After a third-person possessive the case suffixes take the pronominal n: "alanına".
+SUFFIX_CASE_PRONOMINAL = {
+    "acc": "nI", "dat": "nA", "loc": "nDA", "abl": "nDAn", "gen": "nIn", "ins": "ylA",
+}
+SUFFIX_RELATIVE = "kI"             # after locative or genitive: "sahadaki", "elinizdeki"
+RELATIVE_AFTER = frozenset({"loc", "gen"})
+SUFFIX_COPULA = ("DIr", "DIr")     # "geçerlidir"
+
+VOWELS = "aeıioöuü"
+ARCHI_VOWELS = "AI"
+# Stem-final consonants that soften before a vowel: "rakip" -> "rakibi", "güç" -> "gücü".
+SOFTENING = {"p": "b", "ç": "c", "t": "d", "k": "ğ"}
+SOFTENING_ASCII = {"p": "b", "t": "d", "k": "g"}
+
+_ARCH_OF = str.maketrans({"a": "A", "e": "A", "ı": "I", "i": "I", "u": "I", "ü": "I",
+                          "d": "D", "t": "D"})
+
+
+def _pick(pair: tuple[str, str], after_vowel: bool) -> str:
+    return pair[0] if after_vowel else pair[1]
+
+
+def _ends_vowel(chain: str, stem_vowel: bool) -> bool:
+    return stem_vowel if not chain else chain[-1] in ARCHI_VOWELS
+
+
+@lru_cache(maxsize=None)
+def suffix_chains(after_vowel: bool) -> frozenset[str]:
+    """Every suffix chain of the grammar (archiphoneme spelling) after a stem ending in
+    a vowel (`after_vowel`) or a consonant. A few hundred; built once, on first use."""
+    chains: set[str] = {""}
+    for deriv in (None, *SUFFIX_DERIVATION.values()):
+        s0 = "" if deriv is None else _pick(deriv, after_vowel)
+        for plural in (False, True):
+            s1 = s0 + (_pick(SUFFIX_PLURAL, _ends_vowel(s0, after_vowel)) if plural else "")
+            v1 = _ends_vowel(s1, after_vowel)
+            for poss_name, poss in ((None, None), *SUFFIX_POSSESSIVE.items()):
+                if plural and poss_name == "3pl":
+                    continue            # "-lArI" already reads as plural + 3sg
+                s2 = s1 if poss is None else s1 + _pick(poss, v1)
+                v2 = _ends_vowel(s2, after_vowel)
+                for case_name in (None, *SUFFIX_CASE):
+                    if case_name is None:
+                        s3 = s2
+                    elif poss_name in THIRD_PERSON:
+                        s3 = s2 + SUFFIX_CASE_PRONOMINAL[case_name]
+                    else:
+                        s3 = s2 + _pick(SUFFIX_CASE[case_name], v2)
+                    chains.add(s3)
+                    chains.add(s3 + _pick(SUFFIX_COPULA, _ends_vowel(s3, after_vowel)))
+                    if case_name in RELATIVE_AFTER:
+                        ki = s3 + SUFFIX_RELATIVE
+                        ki_plural = ki + _pick(SUFFIX_PLURAL, True)
+                        chains.update((ki, ki_plural))
+                        for case2, pronominal in SUFFIX_CASE_PRONOMINAL.items():
+                            chains.add(ki + pronominal)
+                            chains.add(ki_plural + _pick(SUFFIX_CASE[case2], False))
+    return frozenset(chains)
+
+
+def is_suffix_chain(suffix: str, after_vowel: bool) -> bool:
+    """Is `suffix` (lower case, Turkish or ASCII-folded letters) a valid nominal suffix
+    chain after a stem ending in a vowel (`after_vowel`) or in a consonant?"""
+    if not suffix:
+        return True
+    return suffix.translate(_ARCH_OF) in suffix_chains(after_vowel)
+
+
+def split_inflected(word: str, stems, ascii_only: bool = False, min_stem: int = 2) -> list[tuple[str, str]]:
+    """All ways to read `word` (lower case, no apostrophe) as stem + suffix chain with
+    the stem in `stems` (anything supporting `in`), longest stem first.
+    Handles consonant softening: "rakibinize" -> ("rakip", "inize")."""
+    vowels = "aeiou" if ascii_only else VOWELS
+    soft = SOFTENING_ASCII if ascii_only else SOFTENING
+    found: list[tuple[str, str]] = []
+    for cut in range(len(word), min_stem - 1, -1):
+        head, rest = word[:cut], word[cut:]
+        if head in stems and is_suffix_chain(rest, head[-1] in vowels):
+            found.append((head, rest))
+        if rest and rest[0] in vowels:
+            for hard, softened in soft.items():
+                if head.endswith(softened):
+                    stem = head[:-1] + hard
+                    if stem in stems and is_suffix_chain(rest, False):
+                        found.append((stem, rest))
+    return found
+
+
+def match_key(text: str) -> str:
+    """The key the glossary linker compares words by: Turkish lower case with the
+    Turkish letters kept (so "tur" and "tür" stay apart), apostrophes removed."""
+    return tr_lower(normalize_punct(text)).replace("'", "")
+
+
+def stem_key(token_text: str) -> tuple[str, str]:
+    """(key of the part before an apostrophe, the apostrophe suffix): "Gig’i" -> ("gig", "i")."""
+    text = normalize_punct(token_text)
+    head, _, tail = text.partition("'")
+    return tr_lower(head), tr_lower(tail.replace("'", ""))

@@ -23,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "scenario": "check_cmd:scenario",
     "ask": "ask_cmd:ask",
     "site": "site_cmd:site",
+    "games": "games_cmd:games",
+    "compare": "games_cmd:compare",
 }
 
 

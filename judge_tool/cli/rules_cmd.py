@@ -20,9 +20,9 @@ def get_book(ctx: click.Context) -> Rulebook:
         fail(f"rulebook data is broken: {exc}", code=1)
 
 
-def citation(node: Node) -> str:
+def citation(book: Rulebook, node: Node) -> str:
     body = node.text or node.title
-    return f"CR {node.id} — {body}"
+    return f"{book.cite_id(node)} — {body}"
 
 
 def node_json(book: Rulebook, node: Node) -> dict:
@@ -31,12 +31,13 @@ def node_json(book: Rulebook, node: Node) -> dict:
     return data
 
 
-def render_node(node: Node, *, heading: bool) -> list[str]:
+def render_node(node: Node, *, heading: bool, prefix: str = "CR") -> list[str]:
     lines: list[str] = []
     number = style(node.id, bold=True)
     if heading:
         crumb = " › ".join(node.path)
-        lines.append(f"{style('CR', fg='cyan')} {number}" + (f"  {style(crumb, dim=True)}" if crumb else ""))
+        lead = f"{style(prefix, fg='cyan')} {number}" if prefix else number
+        lines.append(lead + (f"  {style(crumb, dim=True)}" if crumb else ""))
         if node.title:
             lines.append(style(node.title, bold=True))
         if node.text:
@@ -78,9 +79,9 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool
         echo_json(data)
         return
     if cite:
-        click.echo(citation(node))
+        click.echo(citation(book, node))
         return
-    out = render_node(node, heading=True)
+    out = render_node(node, heading=True, prefix=book.meta.cite_prefix)
     for child in subtree:
         out.extend(render_node(child, heading=False))
     if node.refs:
