@@ -364,7 +364,7 @@ def _text_refs(text: str, markers: tuple[str, ...]) -> list[str]:
     if not markers:
         return []
     alt = "|".join(re.escape(m) for m in markers)
-    pattern = re.compile(rf"(?:{alt})\s*(\d+(?:\.(?:\d+|[a-z]))+)\b")
+    pattern = re.compile(rf"(?:{alt})\s*(\d+(?:\.(?:\d+|[a-z]))*)\b")
     return [m.group(1) for m in pattern.finditer(text)]
 
 
@@ -455,7 +455,10 @@ def rulebook_folders() -> dict[str, Path]:
 
 @lru_cache(maxsize=None)
 def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
-    folder = data_path("rules", game)
+    """A shipped rulebook by id, or any folder holding a rulebook.toml (a judge's own)."""
+    folder = Path(game).expanduser()
+    if not (("/" in game or game.startswith(".")) and (folder / "rulebook.toml").is_file()):
+        folder = data_path("rules", game)
     if not (folder / "rulebook.toml").is_file():
         folders = rulebook_folders()
         if game not in folders:
