@@ -203,6 +203,8 @@ ARCHI_VOWELS = "AI"
 # Stem-final consonants that soften before a vowel: "rakip" -> "rakibi", "güç" -> "gücü".
 SOFTENING = {"p": "b", "ç": "c", "t": "d", "k": "ğ"}
 SOFTENING_ASCII = {"p": "b", "t": "d", "k": "g"}
+_HARDEN = {soft: (hard,) for hard, soft in SOFTENING.items()}
+_HARDEN_ASCII = {soft: (hard,) for hard, soft in SOFTENING_ASCII.items()}
 
 _ARCH_OF = str.maketrans({"a": "A", "e": "A", "ı": "I", "i": "I", "u": "I", "ü": "I",
                           "d": "D", "t": "D"})
@@ -258,30 +260,25 @@ def is_suffix_chain(suffix: str, after_vowel: bool) -> bool:
     return suffix.translate(_ARCH_OF) in suffix_chains(after_vowel)
 
 
-def split_inflected(word: str, stems, ascii_only: bool = False, min_stem: int = 2) -> list[tuple[str, str]]:
+def split_inflected(word: str, stems, ascii_only: bool = False, min_stem: int = 2,
+                    max_stem: int | None = None) -> list[tuple[str, str]]:
     """All ways to read `word` (lower case, no apostrophe) as stem + suffix chain with
     the stem in `stems` (anything supporting `in`), longest stem first.
     Handles consonant softening: "rakibinize" -> ("rakip", "inize")."""
     vowels = "aeiou" if ascii_only else VOWELS
-    soft = SOFTENING_ASCII if ascii_only else SOFTENING
+    hardened = _HARDEN_ASCII if ascii_only else _HARDEN
     found: list[tuple[str, str]] = []
-    for cut in range(len(word), min_stem - 1, -1):
+    top = len(word) if max_stem is None else min(len(word), max_stem)
+    for cut in range(top, min_stem - 1, -1):
         head, rest = word[:cut], word[cut:]
         if head in stems and is_suffix_chain(rest, head[-1] in vowels):
             found.append((head, rest))
-        if rest and rest[0] in vowels:
-            for hard, softened in soft.items():
-                if head.endswith(softened):
-                    stem = head[:-1] + hard
-                    if stem in stems and is_suffix_chain(rest, False):
-                        found.append((stem, rest))
+        if rest and rest[0] in vowels and head[-1] in hardened:
+            for hard in hardened[head[-1]]:
+                stem = head[:-1] + hard
+                if stem in stems and is_suffix_chain(rest, False):
+                    found.append((stem, rest))
     return found
-
-
-def match_key(text: str) -> str:
-    """The key the glossary linker compares words by: Turkish lower case with the
-    Turkish letters kept (so "tur" and "tür" stay apart), apostrophes removed."""
-    return tr_lower(normalize_punct(text)).replace("'", "")
 
 
 def stem_key(token_text: str) -> tuple[str, str]:
@@ -289,3 +286,66 @@ def stem_key(token_text: str) -> tuple[str, str]:
     text = normalize_punct(token_text)
     head, _, tail = text.partition("'")
     return tr_lower(head), tr_lower(tail.replace("'", ""))
+
+
+# --- search stemming ----------------------------------------------------------------
+#
+# Search needs one stem per word, for words it has never seen (a judge's query) as well as
+# for the rules text, and for ASCII-typed input. So unlike `split_inflected` (which reads a
+# word against known stems) this strips suffixes by rule, on the folded form (`fold`),
+# longest first, repeatedly, while at least SEARCH_MIN_STEM letters remain. It over-stems
+# ("saldırı", "saldıran", "saldırmak" -> "sald"), which is what recall wants: documents
+# and queries go through the same function, and search also matches exact words and
+# prefixes, which rank the precise form first.
+
+SEARCH_MIN_STEM = 3
+SEARCH_SUFFIXES = tuple(sorted(set("""
+    lar ler lari leri larin lerin larini lerini larinda lerinde larindan lerinden
+    si su sini sunu sina sine suna sinda sinde sundan sindan sinden sinin sunun
+    ni nu na ne nda nde ndan nden nin nun
+    yi yu ya ye yla yle yken
+    i u a e
+    da de ta te dan den tan ten daki deki taki teki
+    in un la le ile
+    iz uz niz nuz miz muz imiz iniz umuz unuz siniz sunuz
+    mak mek ma me mas mes masi mesi mesini masini
+    an en yan yen ir ur ar er ilir ulur inir unur
+    dik dig tik tig digi tigi dugu tugu digin tigin
+    diginda diginde tiginda tiginde dugunda tugunda
+    dikten tikten dukten tukten
+    mis mus misti
+    acak ecek yacak yecek acagi ecegi
+    abil ebil yabil yebil abilir ebilir yabilir yebilir
+    maz mez mayan meyen madan meden
+    il ul
+    iyor uyor yor
+    arak erek yarak yerek ken iken ince unca ip up
+    sa se ysa yse
+    di du ti tu
+""".split()), key=lambda s: (-len(s), s)))
+
+# Words left alone: the cards' English keywords and short Turkish words whose endings only
+# look like suffixes ("tur" is a turn, not "t" + copula).
+SEARCH_KEEP = frozenset("""
+    tur zar gig gear legend legends eddie eddies blocker quick adrenaline solo call
+    play attack defeated street cred lag fixer program deste saha alan kart birim
+""".split())
+
+
+@lru_cache(maxsize=65536)
+def search_stem(key: str) -> str:
+    """Stem of a folded word (see `fold`) for search: "catismayi" and "çatışmayı" (folded)
+    -> "catis", "zarlari" -> "zar", "saldiran" -> "sald"."""
+    if key in SEARCH_KEEP or not key.isalpha():
+        return key
+    word = key
+    for _ in range(6):
+        for suffix in SEARCH_SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= SEARCH_MIN_STEM:
+                word = word[: -len(suffix)]
+                break
+        else:
+            break
+        if word in SEARCH_KEEP:
+            break
+    return word

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
-from .output import echo_json, fail, style, wrap
+from .output import color_enabled, echo_json, fail, style, wrap
 
 
 def get_book(ctx: click.Context) -> Rulebook:
@@ -20,6 +20,59 @@ def get_book(ctx: click.Context) -> Rulebook:
         fail(f"rulebook data is broken: {exc}", code=1)
 
 
+def get_links(book: Rulebook):
+    """The rulebook's link index (glossary terms and rule numbers). A broken glossary costs
+    the links, not the rule: one warning on stderr and rule-number links only."""
+    from ..glossary import Glossary, GlossaryError
+    from ..linking import LinkIndex, links_for
+
+    try:
+        return links_for(book)
+    except GlossaryError as exc:
+        click.echo(f"judge: glossary not used ({exc})", err=True)
+    except (KeyError, FileNotFoundError):
+        pass
+    return LinkIndex(book, Glossary(terms=()))
+
+
+def _mark_wrapped(original: str, wrapped: str, spans: list[tuple[int, int]]) -> str:
+    """Underline `spans` (offsets into `original`) in `wrapped`, the textwrap output of
+    `original` (same non-space characters, in order). A span broken across lines is
+    underlined piece by piece, never the indentation."""
+    orig_pos = [i for i, ch in enumerate(original) if not ch.isspace()]
+    wrap_pos = [i for i, ch in enumerate(wrapped) if not ch.isspace()]
+    if not spans or len(orig_pos) != len(wrap_pos):
+        return wrapped
+    rank = {pos: k for k, pos in enumerate(orig_pos)}
+    ranges: list[tuple[int, int]] = []
+    for start, end in spans:
+        inside = [rank[i] for i in range(start, end) if i in rank]
+        if not inside:
+            continue
+        a, b = wrap_pos[inside[0]], wrap_pos[inside[-1]] + 1
+        piece = a
+        for k in range(a, b):                       # split at line breaks
+            if wrapped[k] == "\n":
+                ranges.append((piece, k))
+                piece = k + 1
+        ranges.append((piece, b))
+    out = wrapped
+    for a, b in sorted(ranges, reverse=True):
+        while a < b and out[a] == " ":
+            a += 1
+        if a < b:
+            out = out[:a] + click.style(out[a:b], underline=True) + out[b:]
+    return out
+
+
+def _marked(text: str, spans: list[tuple[int, int]], indent: str = "", subsequent: str | None = None) -> str:
+    """`wrap(text)` with the link spans underlined when colour is on."""
+    wrapped = wrap(text, indent=indent, subsequent=subsequent)
+    if not spans or not color_enabled():
+        return wrapped
+    return _mark_wrapped(text, wrapped, spans)
+
+
 def citation(book: Rulebook, node: Node) -> str:
     body = node.text or node.title
     return f"{book.cite_id(node)} — {body}"
@@ -31,7 +84,19 @@ def node_json(book: Rulebook, node: Node) -> dict:
     return data
 
 
-def render_node(node: Node, *, heading: bool, prefix: str = "CR") -> list[str]:
+def render_node(node: Node, *, heading: bool, prefix: str = "CR", links=None) -> list[str]:
+    """The node as `judge rule` prints it. With `links` (a LinkIndex), linked terms (the
+    first use of each term in the rule) and rule numbers are underlined when colour is on
+    (plain text under NO_COLOR)."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    if links is not None and color_enabled():
+        seen: set[str] = set()                  # each term marked once per rule, at first use
+        for link in links.links(node.id):
+            if link.term is not None:
+                if link.term in seen:
+                    continue
+                seen.add(link.term)
+            spans.setdefault(link.field, []).append((link.start, link.end))
     lines: list[str] = []
     number = style(node.id, bold=True)
     if heading:
@@ -41,7 +106,7 @@ def render_node(node: Node, *, heading: bool, prefix: str = "CR") -> list[str]:
         if node.title:
             lines.append(style(node.title, bold=True))
         if node.text:
-            lines.append(wrap(node.text))
+            lines.append(_marked(node.text, spans.get("text", [])))
     else:
         indent = "  " * max(0, node.depth - 1)
         head = f"{indent}{number} "
@@ -49,10 +114,13 @@ def render_node(node: Node, *, heading: bool, prefix: str = "CR") -> list[str]:
             lines.append(head + style(node.title, bold=True))
         else:
             pad = " " * (len(indent) + len(node.id) + 1)
-            lines.append(wrap(node.text, indent=pad)[len(pad):].join([head, ""]) if node.text else head)
+            body = _marked(node.text, spans.get("text", []), indent=pad)[len(pad):] if node.text else ""
+            lines.append(head + body)
     pad = "    " if heading else "  " * max(0, node.depth - 1) + "    "
-    for example in node.examples:
-        lines.append(wrap(f"» {example}", indent=pad, subsequent=pad + "  "))
+    mark = "» "
+    for n, example in enumerate(node.examples):
+        shifted = [(a + len(mark), b + len(mark)) for a, b in spans.get(f"example:{n}", [])]
+        lines.append(_marked(f"{mark}{example}", shifted, indent=pad, subsequent=pad + "  "))
     if node.note:
         lines.append(wrap(f"Not: {node.note}", indent=pad))
     return lines
@@ -72,21 +140,44 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool
     except UnknownRule as exc:
         fail(str(exc))
     subtree = [] if only else book.descendants(node.id)
-    if as_json:
-        data = node_json(book, node)
-        if not only:
-            data["subrules"] = [node_json(book, n) for n in subtree]
-        echo_json(data)
-        return
     if cite:
         click.echo(citation(book, node))
         return
-    out = render_node(node, heading=True, prefix=book.meta.cite_prefix)
+    links = get_links(book)
+    if as_json:
+        data = linked_json(book, node, links)
+        if not only:
+            data["subrules"] = [linked_json(book, n, links) for n in subtree]
+        echo_json(data)
+        return
+    out = render_node(node, heading=True, prefix=book.meta.cite_prefix, links=links)
     for child in subtree:
-        out.extend(render_node(child, heading=False))
+        out.extend(render_node(child, heading=False, links=links))
     if node.refs:
         out.append(style("Bkz.: ", dim=True) + ", ".join(node.refs))
+    out.extend(backlink_lines(node, links))
     click.echo("\n".join(out))
+
+
+def backlink_lines(node: Node, links) -> list[str]:
+    """Backlinks: the rules citing this one, and the glossary entries naming it."""
+    lines = []
+    citing = links.rules_citing(node.id)
+    if citing:
+        lines.append(wrap(style("Atıf yapan kurallar: ", dim=True) + ", ".join(citing), subsequent="  "))
+    names = [t.term for t in map(links.glossary.get, links.terms_citing(node.id)) if t is not None]
+    if names:
+        lines.append(wrap(style("Sözlükte: ", dim=True) + ", ".join(names), subsequent="  "))
+    return lines
+
+
+def linked_json(book: Rulebook, node: Node, links) -> dict:
+    """node_json plus `links` (term and rule-number spans into `text` / `examples[N]`) and
+    `cited_by` (backlinks: citing rule ids, then "glossary:<slug>" entries)."""
+    data = node_json(book, node)
+    data["links"] = [link.to_dict() for link in links.links(node.id)]
+    data["cited_by"] = links.cited_by(node.id)
+    return data
 
 
 @click.command()

@@ -1,0 +1,312 @@
+"""The glossary: one TOML file per term under glossary/ (judge_tool/_data/glossary when
+installed). Each entry names the Turkish term, the official English term, aliases, a kind,
+a Turkish definition drawn from the rules text, the defining rule and related rules.
+
+Optional matching keys (used by the linker, see linking.py):
+  stems   = extra lemma forms the suffix grammar inflects, for compounds whose written
+            form carries a possessive: "Tepki Adımı" -> stem "tepki adım" (so that
+            "Tepki Adımı’na", "adımında" are recognised).
+  match   = regular expressions (on Turkish-lower-cased text) for phrasal or verbal forms
+            the word grammar cannot see: "mağlup edilir", "1 €$".
+  exclude = regular expressions, anchored at a candidate link's start, that veto it:
+            "ele geçirmek" is not the hand, "geçerlidir" is not "valid".
+
+Lookup (`Glossary.lookup`) accepts Turkish, English or ASCII-typed input in any case,
+inflected forms ("kuşanmayı") and multi-word names ("go solo").
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .resources import data_path
+from .turkish import fold, split_inflected, tokenize
+
+DEFAULT_GAME = "cyberpunk-tcg"
+
+# Kinds in display order, with the Turkish label used by `judge terms` / `judge define`.
+KINDS: dict[str, str] = {
+    "keyword": "etki anahtar kelimesi",
+    "trigger": "tetikleyici anahtar kelime",
+    "action": "oyun aksiyonu",
+    "zone": "alan",
+    "phase": "aşama / adım",
+    "card-type": "kart türü",
+    "concept": "kavram",
+}
+
+_REQUIRED = ("slug", "term", "english", "kind", "definition", "rule")
+_OPTIONAL_LISTS = ("aliases", "related", "stems", "match", "exclude")
+_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
+
+
+class GlossaryError(Exception):
+    """A glossary file is malformed."""
+
+    def __init__(self, file: Path | str, message: str) -> None:
+        self.file = str(file)
+        self.message = message
+        super().__init__(f"{self.file}: {message}")
+
+
+@dataclass(frozen=True)
+class Term:
+    slug: str
+    term: str
+    english: str
+    kind: str
+    aliases: tuple[str, ...]
+    definition: str
+    rule: str
+    related: tuple[str, ...]
+    stems: tuple[str, ...] = ()
+    match: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    file: str = field(default="", compare=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every written name: the Turkish term, the English term, then the aliases."""
+        return tuple(dict.fromkeys((self.term, self.english, *self.aliases)))
+
+    @property
+    def kind_label(self) -> str:
+        return KINDS.get(self.kind, self.kind)
+
+    def to_dict(self) -> dict:
+        return {
+            "slug": self.slug, "term": self.term, "english": self.english,
+            "aliases": list(self.aliases), "kind": self.kind, "definition": self.definition,
+            "rule": self.rule, "related": list(self.related),
+        }
+
+
+def _clean_name(name: str) -> str:
+    """"[PLAY]" -> "PLAY": card-text brackets are not part of a keyword's name."""
+    return name.replace("[", " ").replace("]", " ").strip()
+
+
+def name_key(name: str) -> str:
+    """Lookup key of a whole name: folded, brackets and hyphens as spaces, one space."""
+    text = fold(_clean_name(name)).replace("-", " ").replace("_", " ")
+    return " ".join(text.split())
+
+
+class Glossary:
+    """The terms of one game's glossary, with lookup by any of their names."""
+
+    def __init__(self, terms: Iterable[Term], folder: Path | None = None) -> None:
+        self.terms: tuple[Term, ...] = tuple(terms)
+        self.folder = folder
+        self._by_slug: dict[str, Term] = {}
+        self._exact: dict[str, list[Term]] = {}
+        self._folded: dict[str, list[Term]] = {}
+        self._multi: dict[tuple[str, ...], list[tuple[str, Term]]] = {}
+        self._last_words: set[str] = set()
+        for t in self.terms:
+            if t.slug in self._by_slug:
+                raise GlossaryError(t.file or t.slug, f"duplicate slug {t.slug!r}")
+            self._by_slug[t.slug] = t
+            for name in (t.slug, *t.names):
+                self._exact.setdefault(_clean_name(name), []).append(t)
+            for name in (*t.names, *t.stems, t.slug):
+                key = name_key(name)
+                if not key:
+                    continue
+                self._folded.setdefault(key, []).append(t)
+                words = tuple(key.split())
+                self._multi.setdefault(words[:-1], []).append((words[-1], t))
+                self._last_words.add(words[-1])
+
+    def __repr__(self) -> str:
+        return f"Glossary({len(self.terms)} terms, folder={self.folder})"
+
+    def __iter__(self) -> Iterator[Term]:
+        return iter(self.terms)
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._by_slug
+
+    def get(self, slug: str) -> Term | None:
+        return self._by_slug.get(slug)
+
+    def of_kind(self, kind: str) -> list[Term]:
+        return [t for t in self.terms if t.kind == kind]
+
+    def lookup(self, query: str) -> Term | None:
+        """The term a judge means by `query`: exact spelling first ("PLAY" is the trigger,
+        "Play" the action), then any case / ASCII spelling, then inflected forms."""
+        raw = " ".join(_clean_name(query).split())
+        if not raw:
+            return None
+        if "[" in query:                        # "[play]": brackets mark a card keyword
+            cards = [t for t in self._folded.get(name_key(raw), ()) if t.kind in ("keyword", "trigger")]
+            if cards:
+                return cards[0]
+        if hits := self._exact.get(raw):
+            return hits[0]
+        key = name_key(raw)
+        if "'" in key:                          # "Tepki Adımı’na": the suffix after ’ goes
+            key = " ".join(w.split("'")[0] for w in key.split())
+        if not key:
+            return None
+        if hits := self._folded.get(key):
+            return _prefer(hits, key)
+        words = key.split()
+        head, last = tuple(words[:-1]), words[-1]
+        candidates = self._multi.get(head)
+        if not candidates:
+            return None
+        lemmas = {stem for stem, _ in split_inflected(last, self._last_words, ascii_only=True)}
+        for word, term in candidates:
+            if word in lemmas:
+                return term
+        return None
+
+    def suggest(self, query: str, n: int = 3) -> list[Term]:
+        """The closest terms to an unknown query (for "did you mean")."""
+        key = name_key(query)
+        if not key:
+            return []
+        names = list(self._folded)
+        picks: list[Term] = []
+        for match in difflib.get_close_matches(key, names, n=n * 4, cutoff=0.5):
+            for term in self._folded[match]:
+                if term not in picks:
+                    picks.append(term)
+        if len(picks) < n:                      # share a word: "sokak" -> Street Cred
+            words = set(key.split())
+            for name in names:
+                if words & set(name.split()):
+                    for term in self._folded[name]:
+                        if term not in picks:
+                            picks.append(term)
+        if len(picks) < n:                      # otherwise simply the most similar names
+            matcher = difflib.SequenceMatcher(b=key, autojunk=False)
+            scored = []
+            for name in names:
+                matcher.set_seq1(name)
+                scored.append((-matcher.ratio(), name))
+            for _, name in sorted(scored):
+                for term in self._folded[name]:
+                    if term not in picks:
+                        picks.append(term)
+                if len(picks) >= n:
+                    break
+        return picks[:n]
+
+
+def _prefer(hits: list[Term], key: str) -> Term:
+    """Several terms share a folded name (only "play"/"attack"-like pairs): prefer the one
+    whose Turkish or English name it is over one that lists it as an alias."""
+    for term in hits:
+        if key in (name_key(term.term), name_key(term.english)):
+            return term
+    return hits[0]
+
+
+# --- loading -----------------------------------------------------------------------
+
+def _as_str_list(raw: dict, key: str, path: Path) -> tuple[str, ...]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise GlossaryError(path, f"{key!r} must be a list of non-empty strings")
+    return tuple(v.strip() for v in value)
+
+
+def parse_term(path: Path) -> Term:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise GlossaryError(path, f"not valid TOML: {exc}") from None
+    for key in _REQUIRED:
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise GlossaryError(path, f"missing or empty {key!r}")
+    unknown = set(raw) - set(_REQUIRED) - set(_OPTIONAL_LISTS)
+    if unknown:
+        raise GlossaryError(path, f"unknown keys: {', '.join(sorted(unknown))}")
+    slug = raw["slug"].strip()
+    if not _SLUG_RE.match(slug):
+        raise GlossaryError(path, f"slug {slug!r} is not lower-case-with-hyphens")
+    if slug != path.stem:
+        raise GlossaryError(path, f"slug {slug!r} does not match the file name")
+    kind = raw["kind"].strip()
+    if kind not in KINDS:
+        raise GlossaryError(path, f"kind {kind!r} is not one of {', '.join(KINDS)}")
+    related = _as_str_list(raw, "related", path)
+    for rule_id in (raw["rule"].strip(), *related):
+        if not _ID_RE.match(rule_id):
+            raise GlossaryError(path, f"{rule_id!r} is not a rule number")
+    patterns = _as_str_list(raw, "match", path) + _as_str_list(raw, "exclude", path)
+    for pattern in patterns:
+        try:
+            re.compile(pattern, re.IGNORECASE)
+        except re.error as exc:
+            raise GlossaryError(path, f"bad pattern {pattern!r}: {exc}") from None
+    return Term(
+        slug=slug, term=raw["term"].strip(), english=raw["english"].strip(), kind=kind,
+        aliases=_as_str_list(raw, "aliases", path),
+        definition=" ".join(raw["definition"].split()),
+        rule=raw["rule"].strip(), related=related,
+        stems=_as_str_list(raw, "stems", path),
+        match=_as_str_list(raw, "match", path),
+        exclude=_as_str_list(raw, "exclude", path),
+        file=path.name,
+    )
+
+
+def _order(terms: Iterable[Term]) -> tuple[Term, ...]:
+    kind_rank = {k: i for i, k in enumerate(KINDS)}
+    return tuple(sorted(terms, key=lambda t: (kind_rank[t.kind], t.slug)))
+
+
+def load_glossary_folder(folder: Path) -> Glossary:
+    terms = [parse_term(path) for path in sorted(folder.glob("*.toml"))]
+    return Glossary(terms=_order(terms), folder=folder)
+
+
+def glossary_folder(game: str = DEFAULT_GAME) -> Path | None:
+    """glossary/ holds the default game's terms; another game's live in glossary/<game>/."""
+    try:
+        root = data_path("glossary")
+    except FileNotFoundError:
+        return None
+    if (root / game).is_dir():
+        return root / game
+    if game == DEFAULT_GAME and root.is_dir():
+        return root
+    return None
+
+
+@lru_cache(maxsize=None)
+def load_glossary(game: str = DEFAULT_GAME) -> Glossary:
+    """The glossary of `game` (an empty one when the game has none)."""
+    folder = glossary_folder(game)
+    if folder is None:
+        return Glossary(terms=())
+    return load_glossary_folder(folder)
+
+
+def problems(glossary: Glossary, book) -> list[str]:
+    """References to rules the rulebook does not have."""
+    found: list[str] = []
+    for term in glossary:
+        for rule_id in (term.rule, *term.related):
+            if rule_id not in book:
+                found.append(f"{term.file or term.slug}: rule {rule_id} does not exist")
+    return found
+
+
+def tokens_of(name: str) -> list[str]:
+    """The words of a name as written (for the linker)."""
+    return [t.text for t in tokenize(_clean_name(name))]
