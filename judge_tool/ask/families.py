@@ -1,0 +1,477 @@
+"""Question families: which family a reading belongs to, the numbers in their roles, and the
+engine call that answers it.
+
+Every answer is computed by `judge_tool.engine`; this module only decides what to ask it.
+A family's `extract` returns the engine arguments plus the assumptions made, or None when
+the question lacks what the family needs (the question then goes to search).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .lexicon import Item, Lexicon, Reading
+
+
+# --------------------------------------------------------------------------- positions
+
+def _cues_around(reading: Reading, item: Item, concepts: tuple[str, ...], window: int = 3,
+                 prefer: str = "right", barrier: tuple[str, ...] = (),
+                 bonus: float = 0.5) -> list[tuple[float, str]]:
+    """The `concepts` within `window` words of `item` in its clause, as (score, concept),
+    best first. The score is the distance in words, less a half for the preferred side:
+    by default the right ("19 güçlü", "5 bedelli", "3 dice"), since both languages put
+    the noun after a number more often than before it (a large `bonus` makes any cue on
+    the preferred side beat every cue on the other). A `barrier` concept between the
+    number and a cue ("vs", "karşı") hides the cue."""
+    found: list[tuple[float, str]] = []
+    asked = [q for q in reading.matches if q.concept == "how_many"]
+    walls = [b for b in reading.matches if b.concept in barrier]
+    for m in reading.matches:
+        if m.concept not in concepts:
+            continue
+        if any(q.start <= m.start <= q.end for q in asked):
+            continue        # "kaç Gig", "how many Gigs": the quantity asked, not a number's role
+        if m.start > item.i:
+            dist = m.start - item.i
+            side = "right"
+        elif m.end <= item.i:
+            dist = item.i - m.end + 1
+            side = "left"
+        else:
+            continue
+        if dist > window:
+            continue
+        lo, hi = min(m.start, item.i), max(m.end, item.i + 1)
+        if any(it.clause != item.clause for it in reading.items[lo:hi]):
+            continue
+        if any(lo < w.start and w.end <= hi and not (w.start <= m.start < w.end) for w in walls):
+            continue
+        found.append((dist - bonus if side == prefer else float(dist), m.concept))
+    return sorted(found)
+
+
+def _near(reading: Reading, item: Item, concepts: tuple[str, ...], window: int = 3,
+          **kw) -> tuple[float, str] | None:
+    found = _cues_around(reading, item, concepts, window, **kw)
+    return found[0] if found else None
+
+
+def _role(reading: Reading, item: Item, roles: tuple[str, ...], window: int = 3, **kw) -> str | None:
+    hit = _near(reading, item, roles, window, **kw)
+    return hit[1] if hit else None
+
+
+def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: int = 3,
+            many: tuple[str, ...] = ()) -> dict[int, str]:
+    """Give numbers their roles together: `roles` maps cue concepts to roles ("cost" ->
+    "cost", "reduction" -> "reduction"). A role goes to one number (unless in `many`);
+    the pairing that gives most numbers a role, then the closest cues, wins. So in
+    "bedel 5 indirim 2" the 5 is the cost although "indirim" is just as near to it."""
+    options = []
+    for item in items:
+        cues = _cues_around(reading, item, tuple(roles), window)
+        best: dict[str, float] = {}
+        for score, concept in cues:
+            role = roles[concept]
+            best[role] = min(best.get(role, score), score)
+        options.append([(None, 0.0)] + sorted(((r, sc) for r, sc in best.items()), key=lambda x: x[1]))
+    best_plan: tuple[tuple[int, float], list] | None = None
+
+    def walk(k: int, used: set, plan: list, count: int, cost: float) -> None:
+        nonlocal best_plan
+        if k == len(items):
+            key = (-count, cost)
+            if best_plan is None or key < best_plan[0]:
+                best_plan = (key, list(plan))
+            return
+        for role, score in options[k]:
+            if role is not None and role in used and role not in many:
+                continue
+            plan.append(role)
+            walk(k + 1, used | {role} if role else used, plan, count + (role is not None),
+                 cost + score)
+            plan.pop()
+
+    if len(items) > 8:                     # a pasted text, not a question: nearest cue only
+        return {it.i: opts[1][0] for it, opts in zip(items, options) if len(opts) > 1}
+    walk(0, set(), [], 0, 0.0)
+    plan = best_plan[1] if best_plan else []
+    return {item.i: role for item, role in zip(items, plan) if role is not None}
+
+
+def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
+    """Is the concept at words [start, end) negated? Turkish puts the negation after
+    ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
+    before), English before ("without ADRENALINE", "not lagging", "no Gigs"); "-sIz"
+    negates the word itself ("ADRENALINE'siz")."""
+    items = reading.items
+    if any(items[k].negated for k in range(start, end)):
+        return True
+    clause = items[start].clause
+    if reading.language == "en":
+        around = range(max(0, start - reach), start)
+    else:
+        around = [k for k in range(max(0, start - reach), start) if items[k].key == "hic"]
+        around += list(range(end, min(len(items), end + reach)))
+    return any(items[k].clause == clause and "negation" in reading.at(k) for k in around)
+
+
+def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
+    """True if the concept is named and not negated, False if named only negated, None if
+    not named."""
+    matches = reading.of(concept)
+    if not matches:
+        return None
+    return any(not _negated(reading, m.start, m.end, reach) for m in matches)
+
+
+# ----------------------------------------------------------------------------- families
+
+@dataclass
+class Call:
+    """What to ask the engine."""
+
+    args: dict[str, Any]
+    assumptions: list[str] = field(default_factory=list)
+
+
+def _tr_en(reading: Reading, tr: str, en: str) -> str:
+    return en if reading.language == "en" else tr
+
+
+def extract_steal(reading: Reading) -> Call | None:
+    power = dice = None
+    free: list[Item] = []
+    roles = _assign(reading, reading.numbers, {"power": "power", "gig": "dice", "gig_area": "dice"})
+    for item in reading.numbers:
+        role = roles.get(item.i)
+        if role == "power" or (role is None and _adjective(reading, item)):
+            power = item.number if power is None else power
+        elif role == "dice":
+            dice = item.number if dice is None else dice
+        else:
+            free.append(item)
+    if power is None and free:
+        power, free = free[0].number, free[1:]
+    if dice is None and free:
+        dice = free[0].number
+    if power is None:
+        return None
+    if dice is None and _gig_area_empty(reading):
+        dice = 0
+    return Call({"power": power, "dice_present": dice})
+
+
+def _adjective(reading: Reading, item: Item) -> bool:
+    """"19'luk birim", "19luk", "a 19-power unit": the number describes the Unit."""
+    if not item.suffix.startswith(("lik", "luk", "li", "lu")):
+        return False
+    nxt = item.i + 1
+    return nxt < len(reading.items) and "unit" in reading.at(nxt)
+
+
+def _gig_area_empty(reading: Reading) -> bool:
+    """"boş Gig alanı", "Gig alanı boşsa", "rakibin hiç Gig'i yok", "no Gigs"."""
+    if reading.has("empty") and (reading.has("gig_area") or reading.has("gig")):
+        return True
+    for m in reading.of("gig") + reading.of("gig_area"):
+        if _negated(reading, m.start, m.end):
+            return True
+    return False
+
+
+def extract_fight(reading: Reading) -> Call | None:
+    powers: list[Item] = []
+    for item in reading.numbers:
+        if _counts_units(reading, item):
+            continue        # "8 güçlü iki birim": a number of Units, not a power
+        role = _role(reading, item, ("power", "gig", "cost", "card", "deck"))
+        if role in (None, "power"):
+            powers.append(item)
+    if len(powers) < 2:
+        return None
+    first, second = powers[0], powers[1]
+    assumptions: list[str] = []
+    # Who is who: the role word before a number in Turkish and English alike ("saldıranın
+    # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
+    # "vs"/"karşı".
+    sides = ("attacker", "defender")
+    side1 = _role(reading, first, sides, prefer="left", barrier=("versus",), bonus=10)
+    side2 = _role(reading, second, sides, prefer="left", barrier=("versus",), bonus=10)
+    if side1 and side2 and side1 == side2:
+        side2 = None
+    if side1 is None and side2 is not None:
+        side1 = "defender" if side2 == "attacker" else "attacker"
+    if side1 is None:
+        if reading.has("passive"):
+            side1 = "defender"
+        elif reading.has("attack") and _dative_unit(reading, first) and not _dative_unit(reading, second):
+            side1 = "defender"
+        else:
+            side1 = "attacker"
+            if not reading.has("attack"):
+                assumptions.append(_tr_en(
+                    reading,
+                    f"kimin saldırdığı belirtilmedi: önce sayılan ({first.number}) saldıran varsayıldı",
+                    f"who attacks is not said: the first named ({first.number}) is taken as the attacker"))
+    attacker, defender = (first, second) if side1 == "attacker" else (second, first)
+    return Call({"attacker_power": attacker.number, "defender_power": defender.number}, assumptions)
+
+
+def _counts_units(reading: Reading, item: Item) -> bool:
+    """"iki birim", "two units": a bare number right before a Unit word."""
+    nxt = item.i + 1
+    return not item.suffix and nxt < len(reading.items) and "unit" in reading.at(nxt) \
+        and not reading.items[nxt].key.endswith(("a", "e"))
+
+
+def _dative_unit(reading: Reading, item: Item) -> bool:
+    """Is the number's unit the target of "saldır-" ("7 güçlü birime")? Dative on the
+    number itself or on the unit word within two words after it."""
+    if item.suffix in ("a", "e", "ya", "ye"):
+        return True
+    for k in range(item.i + 1, min(len(reading.items), item.i + 4)):
+        other = reading.items[k]
+        if "unit" in reading.at(k):
+            return other.key.endswith(("a", "e"))
+    return False
+
+
+def extract_attack(reading: Reading) -> Call | None:
+    assumptions: list[str] = []
+    attacker_part, target_part = _attack_parts(reading)
+    lagging = bool(_present(reading, "lag"))
+    adrenaline = bool(_present(reading, "adrenaline"))
+    args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+
+    def state_in(part: range, concept: str) -> bool | None:
+        found = [m for m in reading.of(concept) if m.start in part]
+        if not found:
+            return None
+        return any(not _negated(reading, m.start, m.end) for m in found)
+
+    # The attacking Unit's own state ("harcanmış birimim saldırabilir mi").
+    if state_in(attacker_part, "spent"):
+        args["ready"] = False
+    target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
+        or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
+    target_unit = any(m.start in target_part for m in
+                      reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
+    if target_gigs:
+        args["target"] = "gigs"
+        counts = [it.number for it in reading.numbers
+                  if _role(reading, it, ("gig", "gig_area")) is not None]
+        if _gig_area_empty(reading):
+            args["rival_gigs"] = 0
+        elif counts:
+            args["rival_gigs"] = counts[0]
+        else:
+            args["rival_gigs"] = 1
+            if not reading.has("nonempty"):
+                assumptions.append(_tr_en(
+                    reading, "rakip Gig alanında en az bir Gig olduğu varsayıldı",
+                    "the rival Gig area is taken to hold at least one Gig"))
+    elif target_unit:
+        args["target"] = "unit"
+        spent = state_in(target_part, "spent")
+        ready = state_in(target_part, "ready")
+        if spent is None and ready is None:
+            # "Can a ready unit attack a spent unit?" in English has the states on both
+            # sides of the verb; with no state on the target, take a ready Unit.
+            args["target_spent"] = False
+            assumptions.append(_tr_en(
+                reading, "hedef birimin durumu belirtilmedi: hazır varsayıldı (yalnızca harcanmış "
+                "rakip birime saldırılabilir)",
+                "the target's state is not said: taken as ready (only a spent rival Unit can "
+                "be attacked)"))
+        else:
+            args["target_spent"] = bool(spent) if spent is not None else not ready
+    else:
+        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args):
+            return None
+        assumptions.append(_tr_en(
+            reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
+            "no target named: a valid target is taken to exist"))
+        args["rival_gigs"] = 1
+    return Call(args, assumptions)
+
+
+def _attack_parts(reading: Reading) -> tuple[range, range]:
+    """Word ranges describing the attacking Unit and the attack target. English: the target
+    follows the verb ("a lagging unit attack a spent unit"); Turkish: the target is the
+    dative phrase before the verb, after the subject ("gecikmeli birim harcanmış birime
+    saldırır")."""
+    items = reading.items
+    verbs = [m for m in reading.of("attack")
+             if "attacker" not in reading.at(m.start) and "defender" not in reading.at(m.start)]
+    if not verbs:
+        return range(0), range(len(items))
+    verb = verbs[0]
+    if verb.end < len(items) and "defender" in reading.at(verb.end):
+        # "attack target"/"saldırı hedefi": the noun phrase before is the target, a phrase
+        # after ("for my non-lagging unit") the attacker.
+        return range(verb.end + 1, len(items)), range(0, verb.start)
+    if reading.language == "en":
+        return range(0, verb.start), range(verb.end, len(items))
+    # Turkish: the subject ends at the first Unit word without a dative ending.
+    subject_end = 0
+    for m in reading.of("unit"):
+        if m.start >= verb.start:
+            break
+        key = items[m.start].key
+        if not key.endswith(("a", "e")):
+            subject_end = m.end
+            break
+    return range(0, subject_end), range(subject_end, verb.start)
+
+
+def extract_street_cred(reading: Reading) -> Call | None:
+    if _gig_area_empty(reading):
+        return Call({"values": []})     # "Gig alanım boşken Street Cred 0 mı?"
+    values = []
+    numbers = reading.numbers
+    for item in numbers:
+        nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
+        is_count = nxt is not None and nxt.clause == item.clause and \
+            ({"gig"} & reading.at(nxt.i)) and len(numbers) > 1
+        if not is_count:
+            values.append(item.number)
+    if not values:
+        if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
+            return Call({"values": []})
+        return None
+    return Call({"values": values})
+
+
+def extract_cost(reading: Reading) -> Call | None:
+    cost = None
+    reduction = 0
+    free_numbers: list[Item] = []
+    roles = _assign(reading, reading.numbers,
+                    {"cost": "cost", "reduction": "reduction", "increase": "increase"})
+    for item in reading.numbers:
+        role = roles.get(item.i)
+        if role == "cost" and cost is None:
+            cost = item.number
+        elif role == "reduction":
+            reduction += item.number
+        elif role == "increase":
+            reduction -= item.number
+        else:
+            free_numbers.append(item)
+    if cost is None and free_numbers:
+        cost = free_numbers.pop(0).number
+    free = bool(_present(reading, "free"))
+    assumptions = []
+    if cost is None:
+        if not free:
+            return None
+        cost = 0
+        assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
+                                  "the card's cost is not given"))
+    return Call({"cost": cost, "reduction": reduction, "free": free}, assumptions)
+
+
+def extract_d20(reading: Reading) -> Call | None:
+    assumptions: list[str] = []
+    others = [it.die for it in reading.dice if it.die != 20]
+    if others:
+        # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
+        return Call({"fixer_dice": [f"d{s}" for s in others] + ["d20"]})
+    counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    if counts:
+        n = counts[0]
+        if n <= 1:
+            return Call({"fixer_dice": ["d20"]})
+        assumptions.append(_tr_en(
+            reading, f"fixer alanındaki {n} zardan biri d20, diğerleri d4 gibi başka zarlar varsayıldı",
+            f"of the {n} dice in the fixer area one is the d20, the others are other dice (say d4)"))
+        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions)
+    other = reading.of("other")
+    if other:
+        if all(_negated(reading, m.start, m.end, reach=3) for m in other):
+            return Call({"fixer_dice": ["d20"]})
+        assumptions.append(_tr_en(reading, "başka zarın hangisi olduğu belirtilmedi (d4 alındı; sonucu değiştirmez)",
+                                  "which other die is not said (d4 taken; it does not change the answer)"))
+        return Call({"fixer_dice": ["d4", "d20"]}, assumptions)
+    if reading.has("only") or reading.has("none_left"):
+        return Call({"fixer_dice": ["d20"]})
+    return None
+
+
+def extract_draw(reading: Reading) -> Call | None:
+    n = k = None
+    rest: list[Item] = []
+    roles = _assign(reading, reading.numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
+                    window=4)
+    for item in reading.numbers:
+        role = roles.get(item.i)
+        if role == "draw" and n is None:
+            n = item.number
+        elif role == "deck" and k is None:
+            k = item.number
+        else:
+            rest.append(item)
+    assumptions: list[str] = []
+    if k is None and (reading.has("none_left") or _empty_deck(reading)):
+        k = 0
+    if n is None and rest and k is not None:
+        n = rest.pop(0).number
+    if k is None and rest and n is not None:
+        k = rest.pop(0).number
+    if k is None:
+        return None
+    if n is None:
+        n = 1
+        assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
+                                  "how many cards is not said: 1 is taken"))
+    return Call({"n": n, "deck_count": k}, assumptions)
+
+
+def _empty_deck(reading: Reading) -> bool:
+    for m in reading.of("deck"):
+        if _negated(reading, m.start, m.end, reach=3):
+            return True
+        near = range(max(0, m.start - 2), min(len(reading.items), m.end + 2))
+        if any("empty" in reading.at(k) for k in near):
+            return True
+    return False
+
+
+EXTRACT: dict[str, Callable[[Reading], Call | None]] = {
+    "steal": extract_steal,
+    "fight": extract_fight,
+    "attack": extract_attack,
+    "street_cred": extract_street_cred,
+    "cost": extract_cost,
+    "d20": extract_d20,
+    "draw": extract_draw,
+}
+
+# Ties go to the family earlier in this list.
+ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "attack")
+
+
+def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
+    """Families whose needs the reading meets, best first."""
+    present = reading.concepts()
+    if any(it.die == 20 for it in reading.items):
+        present.add("d20")
+    # "19 güçlü birim 3 güçlü birime saldırırsa": two powers and an attack make a fight,
+    # unless the question is whether the attack is allowed at all.
+    powers = [it for it in reading.numbers if _role(reading, it, ("power",)) == "power"]
+    if len(powers) >= 2 and "attack" in present and not present & {"can", "yesno"}:
+        present.add("two_powers")
+    scored = []
+    for name in ORDER:
+        spec = lexicon.families.get(name)
+        if not spec:
+            continue
+        need = spec.get("need", [])
+        if not all(present & set(group) for group in need):
+            continue
+        score = 3 * len(present & set(spec.get("key", []))) + len(present & set(spec.get("bonus", [])))
+        scored.append((-score, ORDER.index(name), name))
+    return [name for _, _, name in sorted(scored)]

@@ -1,0 +1,354 @@
+"""Reading a question: words, numbers and dice, and which concepts the words name.
+
+The concepts and their cue words are data (`cues.toml` next to this file), merged with the
+names and aliases of glossary terms, so "çalınır", "stolen" and "ÇALAR" all mark the steal
+concept without a pattern per phrasing. All normalisation goes through `judge_tool.turkish`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from .. import turkish
+
+# Endings that follow a nominal suffix chain in questions but are not part of the nominal
+# grammar in `turkish`: the conditional ("boşsa", "gücündeyse"), "-ken" ("varken",
+# "boşken") and the -lIk adjective ("19'luk", "5'lik").
+_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken")
+_LIK = ("lik", "luk")
+# English inflections tried on a word: "steals", "attacking", "reduced", "attacker".
+_EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), ("ed", "e"),
+               ("d", ""), ("es", ""), ("s", ""))
+DIE_SIDES = (4, 6, 8, 10, 12, 20)
+_NUMBER = re.compile(r"(\d+)([a-z]*)")
+_DIE = re.compile(r"d(\d+)([a-z]*)")
+_BOUNDARY = re.compile(r"[,;:.!?()\[\]]|\s-\s|\bve\b|\band\b")
+
+
+@dataclass
+class Item:
+    """One word of the question."""
+
+    i: int
+    text: str                    # as written
+    key: str                     # folded, apostrophes removed
+    clause: int                  # clauses are split at , ; : . ? ! ( )
+    number: int | None = None    # "19", "19'luk", "19luk" -> 19
+    suffix: str = ""             # what follows the digits or the apostrophe: "luk", "e"
+    die: int | None = None       # "d20", "d20'yi", "20 yüzlü" -> 20
+    forms: set[str] = field(default_factory=set)   # cue words this word is a form of
+    negated: bool = False        # carries -sIz ("ADRENALINE'siz")
+
+
+@dataclass(frozen=True)
+class Match:
+    concept: str
+    start: int   # item index of the first word
+    end: int     # item index after the last word
+    cue: str
+
+
+@dataclass
+class Reading:
+    """A question read into words and concept matches."""
+
+    question: str
+    items: list[Item]
+    matches: list[Match]
+    language: str                 # "tr" or "en"
+
+    def has(self, concept: str) -> bool:
+        return any(m.concept == concept for m in self.matches)
+
+    def of(self, concept: str) -> list[Match]:
+        return [m for m in self.matches if m.concept == concept]
+
+    def concepts(self) -> set[str]:
+        return {m.concept for m in self.matches}
+
+    def at(self, index: int) -> set[str]:
+        """Concepts whose match covers word `index`."""
+        return {m.concept for m in self.matches if m.start <= index < m.end}
+
+    @property
+    def numbers(self) -> list[Item]:
+        return [it for it in self.items if it.number is not None]
+
+    @property
+    def dice(self) -> list[Item]:
+        return [it for it in self.items if it.die is not None]
+
+
+# --------------------------------------------------------------------------- the lexicon
+
+@dataclass(frozen=True)
+class Cue:
+    words: tuple[str, ...]      # folded; a trailing "-" marks a verb stem
+
+
+@dataclass
+class Lexicon:
+    concepts: dict[str, list[Cue]]
+    infix: dict[str, tuple[str, ...]]
+    exclude: dict[str, tuple[str, ...]]
+    families: dict[str, dict]
+    numbers: dict[str, int]
+    language_words: dict[str, frozenset[str]]
+    nominal: frozenset[str]               # every plain cue word (for split_inflected)
+    verbs: tuple[str, ...]                # every verb stem, folded, without "-"
+    glossary_terms: dict[str, list[str]]  # concept -> names taken from the glossary
+
+
+def _fold_cue(text: str) -> tuple[str, ...]:
+    words = []
+    for raw in turkish.normalize_punct(text).replace("€$", " eddie ").split():
+        verb = raw.endswith("-")
+        key = turkish.fold(raw.rstrip("-")).replace("'", "")
+        key = re.sub(r"[^\w]", "", key)
+        if key:
+            words.append(key + ("-" if verb else ""))
+    return tuple(words)
+
+
+def _glossary_names(queries: Iterable[str]) -> list[str]:
+    """Names and aliases of the glossary terms the queries (slugs, or any name the glossary
+    looks up) find; [] without a glossary."""
+    names: list[str] = []
+    for query in queries:
+        term = _glossary_term(query)
+        if term is None:
+            continue
+        for attr in ("term", "english"):
+            value = getattr(term, attr, "")
+            if isinstance(value, str) and value:
+                names.append(value)
+        names.extend(a for a in (getattr(term, "aliases", ()) or ()) if isinstance(a, str))
+    return names
+
+
+def _glossary_term(query: str):
+    """One term. A slug is read from its own file (the glossary names each file after its
+    slug), which keeps `judge ask` from parsing the whole glossary on every start; anything
+    else goes through `Glossary.lookup`."""
+    try:
+        from ..glossary import glossary_folder, parse_term
+        folder = glossary_folder()
+        path = folder / f"{query}.toml" if folder is not None else None
+        if path is not None and path.is_file():
+            return parse_term(path)
+    except ImportError:
+        return None
+    except Exception:                     # a glossary problem must not break `ask`
+        pass
+    glossary = _glossary()
+    if glossary is None:
+        return None
+    try:
+        term = glossary.lookup(query)
+    except Exception:
+        return None
+    if isinstance(term, (list, tuple)):
+        term = term[0] if term else None
+    return term
+
+
+@lru_cache(maxsize=1)
+def _glossary():
+    try:
+        from ..glossary import load_glossary
+        return load_glossary()
+    except Exception:
+        return None
+
+
+def _verb_from_noun(word: str) -> str | None:
+    """"çalma" -> "çal": a glossary name that is a verbal noun (-mA, -mAk) gives the verb
+    stem, so the term also matches "çalar", "çalınır"."""
+    for ending in ("mak", "mek", "ma", "me"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return None
+
+
+@lru_cache(maxsize=1)
+def load_lexicon() -> Lexicon:
+    text = (Path(__file__).parent / "cues.toml").read_text(encoding="utf-8")
+    raw = tomllib.loads(text)
+    concepts: dict[str, list[Cue]] = {}
+    infix: dict[str, tuple[str, ...]] = {}
+    exclude: dict[str, tuple[str, ...]] = {}
+    from_glossary: dict[str, list[str]] = {}
+    for name, spec in raw.get("concept", {}).items():
+        cues = [Cue(_fold_cue(w)) for w in spec.get("words", [])]
+        names = _glossary_names(spec.get("glossary", []))
+        from_glossary[name] = names
+        for glossary_name in names:
+            words = _fold_cue(glossary_name)
+            if not words:
+                continue
+            cues.append(Cue(words))
+            if len(words) == 1:
+                stem = _verb_from_noun(words[0])
+                if stem:
+                    cues.append(Cue((stem + "-",)))
+        seen: set[tuple[str, ...]] = set()
+        concepts[name] = [c for c in cues if c.words and not (c.words in seen or seen.add(c.words))]
+        infix[name] = tuple(turkish.fold(x) for x in spec.get("infix", []))
+        exclude[name] = tuple(_fold_cue(x)[0] for x in spec.get("not", []) if _fold_cue(x))
+    nominal = frozenset(w for cues in concepts.values() for c in cues for w in c.words
+                        if not w.endswith("-"))
+    verbs = tuple(sorted({w[:-1] for cues in concepts.values() for c in cues for w in c.words
+                          if w.endswith("-")}, key=len, reverse=True))
+    numbers = {turkish.fold(k): int(v) for k, v in raw.get("numbers", {}).items()}
+    language_words = {lang: frozenset(turkish.fold(w) for w in ws)
+                      for lang, ws in raw.get("language", {}).items()}
+    return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, language_words,
+                   nominal, verbs, from_glossary)
+
+
+# ------------------------------------------------------------------------------ reading
+
+_SOFTENED = {"p": "b", "c": "c", "t": "d", "k": "g"}   # folded: ç->c, ğ->g
+
+
+def _verb_forms(key: str, verbs: tuple[str, ...]) -> set[str]:
+    """Verb stems `key` is a form of: "calinir" -> {"cal"}; "kaybeder" -> {"kaybet"}."""
+    out = set()
+    for stem in verbs:
+        if key.startswith(stem):
+            out.add(stem)
+        elif len(stem) >= 3 and stem[-1] in _SOFTENED and \
+                key.startswith(stem[:-1] + _SOFTENED[stem[-1]]) and len(key) > len(stem):
+            out.add(stem)
+    return out
+
+
+def _strip_clitics(key: str) -> list[str]:
+    out = [key]
+    for clitic in _CLITICS:
+        if key.endswith(clitic) and len(key) - len(clitic) >= 2:
+            out.append(key[: -len(clitic)])
+    return out
+
+
+def _nominal_forms(key: str, nominal: frozenset[str]) -> tuple[set[str], bool]:
+    """Cue words `key` is an inflected form of, and whether it carries -sIz ("without")."""
+    forms: set[str] = set()
+    negated = False
+    for base in _strip_clitics(key):
+        if base in nominal:
+            forms.add(base)
+        for stem, suffix in turkish.split_inflected(base, nominal, ascii_only=True, min_stem=3):
+            forms.add(stem)
+            if suffix.startswith(("siz", "suz")) and base not in nominal:
+                negated = True
+        for ending in _LIK:
+            if base.endswith(ending):
+                head = base[: -len(ending)]
+                if head in nominal:
+                    forms.add(head)
+        for ending, add in _EN_ENDINGS:
+            if base.endswith(ending) and len(base) - len(ending) >= 2:
+                candidate = base[: -len(ending)] + add
+                if candidate in nominal:
+                    forms.add(candidate)
+    return forms, negated
+
+
+def _clauses(text: str, tokens: list[turkish.Token]) -> list[int]:
+    out, clause, prev_end = [], 0, 0
+    for tok in tokens:
+        if _BOUNDARY.search(text[prev_end:tok.start]):
+            clause += 1
+        out.append(clause)
+        prev_end = tok.end
+    return out
+
+
+def _language(items: list[Item], lexicon: Lexicon) -> str:
+    keys = [it.key for it in items]
+    en = sum(k in lexicon.language_words.get("en", ()) for k in keys)
+    tr = sum(k in lexicon.language_words.get("tr", ()) for k in keys)
+    if any(ch in "çğıöşüÇĞİÖŞÜ" for it in items for ch in it.text):
+        tr += 2
+    return "en" if en > tr else "tr"
+
+
+def read(question: str, lexicon: Lexicon | None = None) -> Reading:
+    lexicon = lexicon or load_lexicon()
+    text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
+    tokens = turkish.tokenize(text)
+    clauses = _clauses(text, tokens)
+    items: list[Item] = []
+    for i, tok in enumerate(tokens):
+        key = turkish.fold(tok.text).replace("'", "")
+        head, _, tail = turkish.fold(tok.text).partition("'")
+        item = Item(i=i, text=tok.text, key=key, clause=clauses[i], suffix=tail.replace("'", ""))
+        m = _NUMBER.fullmatch(key)
+        d = _DIE.fullmatch(key)
+        if m:
+            item.number = int(m.group(1))
+            item.suffix = m.group(2)
+        elif d and int(d.group(1)) in DIE_SIDES:
+            item.die = int(d.group(1))
+            item.suffix = d.group(2)
+        elif key in lexicon.numbers:
+            item.number = lexicon.numbers[key]
+        else:
+            item.forms, item.negated = _nominal_forms(key, lexicon.nominal)
+            item.forms |= {v + "-" for v in _verb_forms(key, lexicon.verbs)}
+            if tail:
+                # The apostrophe marks where a name ends and its suffix starts, and loan
+                # names take suffixes by pronunciation ("ADRENALINE'i", "Street Cred'im"),
+                # so the part before it is read on its own as well.
+                head_forms, _ = _nominal_forms(head, lexicon.nominal)
+                item.forms |= head_forms
+                item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
+        items.append(item)
+    _dice_from_sides(items)
+    matches = _match(items, lexicon)
+    return Reading(question, items, matches, _language(items, lexicon))
+
+
+def _dice_from_sides(items: list[Item]) -> None:
+    """"20 yüzlü zar", "20-sided die" -> a d20."""
+    for a, b in zip(items, items[1:]):
+        if a.number in DIE_SIDES and (b.key.startswith("yuzlu") or b.key in ("sided", "side")):
+            a.die, a.number = a.number, None
+            b.forms = set()
+
+
+def _word_matches(word: str, item: Item) -> bool:
+    if item.number is not None or item.die is not None:
+        return False
+    return word in item.forms or (word == item.key)
+
+
+def _excluded(item: Item, stops: tuple[str, ...]) -> bool:
+    return any(item.key.startswith(s) for s in stops)
+
+
+def _match(items: list[Item], lexicon: Lexicon) -> list[Match]:
+    found: list[Match] = []
+    for concept, cues in lexicon.concepts.items():
+        stops = lexicon.exclude.get(concept, ())
+        for cue in cues:
+            n = len(cue.words)
+            for start in range(len(items) - n + 1):
+                span = items[start:start + n]
+                if all(_word_matches(w, it) for w, it in zip(cue.words, span)) and \
+                        len({it.clause for it in span}) == 1 and \
+                        not any(_excluded(it, stops) for it in span):
+                    found.append(Match(concept, start, start + n, " ".join(cue.words)))
+        for infix in lexicon.infix.get(concept, ()):
+            for item in items:
+                if item.number is None and infix in item.key[2:]:
+                    found.append(Match(concept, item.i, item.i + 1, infix))
+    # One match per concept and span.
+    unique = {(m.concept, m.start, m.end): m for m in found}
+    return sorted(unique.values(), key=lambda m: (m.start, m.end, m.concept))

@@ -1,0 +1,67 @@
+"""`judge ask`: a quick ruling for a question typed as it was asked at the table."""
+
+from __future__ import annotations
+
+import click
+
+from .output import echo_json, fail, style, wrap
+from .rules_cmd import get_book
+
+EXAMPLE = 'judge ask "19 güçlü birim kaç Gig çalar?"'
+
+
+@click.command()
+@click.argument("question", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
+              help="How many rules to show when the question goes to search.")
+@click.pass_context
+def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int) -> None:
+    """Answer a rules question in Turkish or English, with the rules that decide it.
+
+    \b
+    Steal, fight, attack, Street Cred, cost, d20 and draw questions are computed;
+    anything else shows the closest rules.
+    \b
+      judge ask "19 güçlü birim kaç Gig çalar?"
+      judge ask "who wins, 8 power attacker vs 8 power defender"
+      judge ask --json "Destemde 1 kart varken 2 kart çekersem kaybeder miyim?"
+    """
+    text = " ".join(" ".join(question).split())
+    if not text:
+        fail(f"no question given; try: {EXAMPLE}", code=2)
+    from ..ask import ask as answer_question
+
+    book = get_book(ctx)
+    try:
+        answer = answer_question(text, book=book, game=book.meta.id, limit=limit)
+    except Exception as exc:            # a broken index or data: one line, not a traceback
+        fail(f"could not answer: {exc.__class__.__name__}: {exc}", code=1)
+    if answer.missing:
+        click.echo(f"judge: warning: the engine cites rule(s) missing from the rulebook: "
+                   f"{', '.join(answer.missing)}", err=True)
+    if as_json:
+        echo_json(answer.to_dict())
+        return
+    click.echo(_render(answer, book))
+
+
+def _render(answer, book) -> str:
+    en = answer.language == "en"
+    lines = [style(answer.answer, bold=True)]
+    for step in answer.trace:
+        lines.append(wrap(f"{style(step.rule, fg='cyan')}: {step.text}", indent="  ",
+                          subsequent="    "))
+    label = "Assumed" if en else "Varsayım"
+    for note in answer.assumptions:
+        lines.append(wrap(f"{style(label, fg='yellow')}: {note}", indent="  ", subsequent="    "))
+    if answer.rules:
+        lines.append("")
+        lines.append(style("Rules:" if en else "Kurallar:", bold=True))
+        prefix = book.meta.cite_prefix
+        for rule_id in answer.rules:
+            node = book.get(rule_id)
+            body = node.text or node.title
+            head = f"{prefix} {rule_id}".strip()
+            lines.append(wrap(f"{style(head, bold=True)} — {body}", indent="  ", subsequent="    "))
+    return "\n".join(lines)

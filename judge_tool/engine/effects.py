@@ -1,0 +1,206 @@
+"""Card effects as data: a small declarative vocabulary, no card-specific Python.
+
+An effect is a TOML table on a card. Its kind follows from its keys:
+`trigger` → triggered, `cost` → activated, `persistent` → persistent,
+`replace` → replacement; a Program's plain `do` list resolves when it is played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .errors import SpecError
+from .schema import MISSING, Reader, did_you_mean, expect_choice, expect_type, join
+
+# trigger keyword -> Turkish gloss (for labels and docs)
+TRIGGERS: Mapping[str, str] = MappingProxyType({
+    "PLAY": "bu kart oynandığında",
+    "ATTACK": "bu birim saldırdığında",
+    "DEFEATED": "bu kart mağlup edildiğinde",
+    "CALL": "bu Legend çağrıldığında",
+    "SPENT": "bu birim veya Legend harcandığında",
+    "STEALS_GIG": "bu birim bir Gig çaldığında",
+    "RIVAL_WOULD_STEAL": "rakip bir birim bir Gig çalacağında",
+    "FRIENDLY_DEFEATED": "bir dost birim mağlup edildiğinde",
+    "START_OF_TURN": "turunun başında",
+    "END_OF_TURN": "turunun sonunda",
+    "WINS_FIGHT": "bu birim bir çatışmayı kazandığında",
+    "LOSES_FIGHT": "bu birim bir çatışmayı kaybettiğinde",
+})
+
+CONDITIONS = ("power_at_least", "equipped", "attacking", "street_cred_at_least",
+              "hand_at_least", "gigs_at_least")
+TRIGGER_FILTERS = ("equipped", "each_turn")
+SCOPES = ("self", "other_friendly_units", "friendly_units")
+WHILE = ("attacking", "fighting", "stealing")
+REPLACEABLE = ("defeat",)
+
+_REQ = MISSING
+# verb -> {param: (types, default, choices)}
+VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
+    "draw": {"n": (int, 1, None), "up_to": (bool, False, None)},
+    "trash": {"n": (int, 1, None), "up_to": (bool, False, None)},
+    "search": {"n": (int, _REQ, None), "take": (int, 0, None), "type": (str, "", None),
+               "to": (str, "hand", ("hand", "trash")), "reveal": (bool, False, None),
+               "rest": (str, "top", ("top", "bottom", "bottom_any_order"))},
+    "power": {"amount": (int, _REQ, None), "per_gear": (bool, False, None),
+              "target": (str, "self", ("self", "friendly_unit")),
+              "until": (str, "turn", ("turn", "attack", "fight"))},
+    "adjust_gig": {"by": (int, _REQ, None), "direction": (str, "any", ("any", "up", "down")),
+                   "gig": (str, "any", ("any", "friendly", "rival", "stolen"))},
+    "swap_gigs": {},
+    "play_from_trash": {"type": (str, "unit", ("unit", "gear")), "max_cost": (int, 99, None),
+                        "free": (bool, True, None), "other": (bool, True, None)},
+    "bottom_deck": {"target": (str, "self", ("self",))},
+    "discard": {"cost": ((int, str), -1, None)},
+    "prevent_steal": {},
+    "defeat": {"target": (str, "self", ("self", "this_gear"))},
+    "end_attack": {},
+    "ready": {"target": (str, "self", ("self",))},
+})
+
+
+@dataclass(frozen=True)
+class Action:
+    verb: str
+    params: Mapping[str, Any]
+    optional: bool = False
+    then: tuple["Action", ...] = ()
+
+    def get(self, key: str) -> Any:
+        return self.params[key]
+
+
+@dataclass(frozen=True)
+class Cost:
+    eddies: int = 0
+    spend: bool = False
+    order: tuple[str, ...] = ()      # "eddies"/"spend" in printed order
+
+
+@dataclass(frozen=True)
+class EffectDef:
+    kind: str                       # triggered | activated | persistent | replacement | program
+    label: str
+    text: str = ""
+    triggers: tuple[str, ...] = ()
+    trigger_if: Mapping[str, Any] = field(default_factory=dict)
+    cost: Cost | None = None
+    quick: bool = False
+    condition: Mapping[str, Any] = field(default_factory=dict)
+    actions: tuple[Action, ...] = ()
+    optional: bool = False
+    box: str = ""                   # Gears: "top" (the Gear's own) or "bottom" (inherited)
+    scope: str = ""                 # persistent
+    power: int = 0
+    while_: str = ""
+    cost_reduction: int = 0
+    reduction_type: str = ""
+    replaces: str = ""              # replacement
+    index: int = 0
+
+
+def parse_action(data: Any, path: str) -> Action:
+    r = Reader(data, path)
+    verb = r.get("do", str)
+    if verb not in VERBS:
+        raise SpecError(r.at("do"), f"unknown action {verb!r}", did_you_mean(verb, VERBS))
+    params: dict[str, Any] = {}
+    for name, (types, default, choices) in VERBS[verb].items():
+        params[name] = r.get(name, types, default, choices)
+    optional = r.get("optional", bool, False)
+    then_raw = r.get("then", list, [])
+    r.finish()
+    if verb == "discard" and isinstance(params["cost"], str):
+        expect_choice(params["cost"], ("gig_value",), r.at("cost"))
+    for key in ("n", "amount", "by", "take"):
+        if key in params and isinstance(params[key], int) and params[key] < 0 and key != "amount":
+            raise SpecError(r.at(key), "must not be negative")
+    then = tuple(parse_action(a, join(r.at("then"), i)) for i, a in enumerate(then_raw))
+    return Action(verb, MappingProxyType(params), optional, then)
+
+
+def _actions(r: Reader, key: str) -> tuple[Action, ...]:
+    raw = r.get(key, list, [])
+    return tuple(parse_action(a, join(r.at(key), i)) for i, a in enumerate(raw))
+
+
+def _mapping(r: Reader, key: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
+    raw = r.get(key, dict, {})
+    sub = Reader(raw, r.at(key))
+    out = {}
+    for name in allowed:
+        if sub.has(name):
+            out[name] = sub.get(name, bool if name in ("equipped", "attacking", "each_turn") else int)
+    sub.allowed.extend(allowed)
+    sub.finish()
+    return MappingProxyType(out)
+
+
+def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: int) -> EffectDef:
+    r = Reader(data, path)
+    kinds = [k for k in ("trigger", "cost", "persistent", "replace") if r.has(k)]
+    if len(kinds) > 1:
+        raise SpecError(path, f"an effect has one kind; found {', '.join(kinds)}")
+    text = r.get("text", str, "")
+    label = r.get("label", str, "")
+    box = r.get("box", str, "bottom" if card_type == "gear" else "", ("top", "bottom", ""))
+    condition = _mapping(r, "if", CONDITIONS)
+    optional = r.get("optional", bool, False)
+    common = dict(text=text, condition=condition, optional=optional, box=box, index=index)
+    if not kinds:
+        if card_type != "program":
+            raise SpecError(path, "needs one of 'trigger', 'cost', 'persistent' or 'replace' "
+                                  "(only a Program's effect resolves on play without one)")
+        actions = _actions(r, "do")
+        r.finish()
+        return EffectDef(kind="program", label=label or card_name, actions=actions, **common)
+    kind = kinds[0]
+    if kind == "trigger":
+        raw = r.get("trigger", (str, list))
+        triggers = [raw] if isinstance(raw, str) else raw
+        for i, t in enumerate(triggers):
+            tpath = r.at("trigger") if isinstance(raw, str) else join(r.at("trigger"), i)
+            expect_type(t, str, tpath)
+            if t not in TRIGGERS:
+                raise SpecError(tpath, f"unknown trigger {t!r}", did_you_mean(t, TRIGGERS))
+        if not triggers:
+            raise SpecError(r.at("trigger"), "needs at least one trigger")
+        trigger_if = _mapping(r, "trigger_if", TRIGGER_FILTERS)
+        actions = _actions(r, "do")
+        r.finish()
+        return EffectDef(kind="triggered", label=label or f"{card_name} {'+'.join(triggers)}",
+                         triggers=tuple(triggers), trigger_if=trigger_if, actions=actions, **common)
+    if kind == "cost":
+        craw = r.get("cost", dict)
+        c = Reader(craw, r.at("cost"))
+        eddies = c.get("eddies", int, 0)
+        spend = c.get("spend", bool, False)
+        c.finish()
+        if eddies < 0:
+            raise SpecError(join(r.at("cost"), "eddies"), "must not be negative")
+        order = tuple(k for k in craw if (k == "eddies" and eddies) or (k == "spend" and spend))
+        quick = r.get("quick", bool, False)
+        actions = _actions(r, "do")
+        r.finish()
+        return EffectDef(kind="activated", label=label or f"{card_name} etkinleştirme",
+                         cost=Cost(eddies, spend, order), quick=quick, actions=actions, **common)
+    if kind == "persistent":
+        scope = r.get("persistent", str, choices=SCOPES)
+        power = r.get("power", int, 0)
+        while_ = r.get("while", str, "", WHILE + ("",))
+        reduction = r.get("cost_reduction", int, 0)
+        rtype = r.get("reduction_type", str, "", ("", "unit", "gear", "program"))
+        r.finish()
+        return EffectDef(kind="persistent", label=label or f"{card_name} sürekli", scope=scope,
+                         power=power, while_=while_, cost_reduction=reduction,
+                         reduction_type=rtype, **common)
+    replaces = r.get("replace", str, choices=REPLACEABLE)
+    actions = _actions(r, "instead")
+    if not actions:
+        raise SpecError(r.at("instead"), "a replacement effect needs 'instead' actions")
+    r.finish()
+    return EffectDef(kind="replacement", label=label or f"{card_name} ikame", replaces=replaces,
+                     actions=actions, **common)

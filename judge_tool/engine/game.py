@@ -1,0 +1,1491 @@
+"""The procedures of the game: Start Phase, Main Phase actions, attacks, pending effects,
+replacement effects and End of Turn — each step recorded with the rule that requires it.
+
+`Game` works on a `GameState` and a `Script` of decisions. Actions that break a rule raise
+`Illegal`; a missing decision raises `DecisionError`; the end of the game raises `GameOver`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from .cite import R
+from .effects import Action, EffectDef
+from .errors import DecisionError, GameOver, Illegal
+from .rules_math import (can_attack, effective, fight_result, may_choose_d20, payable_cost,
+                         steal_count, street_cred)
+from .script import Opt, Script
+from .state import Card, Die, GameState, Modifier, Player, rival
+from .trace import Step
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Last known information of a card that left play (for DEFEATED effects)."""
+
+    uid: str
+    name: str
+    controller: str
+    power: int
+    equipped: bool
+    gear_names: tuple[str, ...]
+    effects: tuple[tuple[EffectDef, str | None], ...]
+
+
+@dataclass
+class Pending:
+    seq: int
+    controller: str
+    effect: EffectDef
+    source: str                      # uid of the card whose effect this is
+    source_name: str
+    gear: str | None = None          # uid of the Gear it is inherited from
+    ctx: dict = field(default_factory=dict)
+    snapshot: Snapshot | None = None
+
+    @property
+    def label(self) -> str:
+        die = self.ctx.get("die")
+        return f"{self.effect.label} [{die}]" if die else self.effect.label
+
+
+@dataclass
+class Attack:
+    player: str
+    attacker: str                    # uid
+    target: str                      # "gigs" or a unit uid
+    step: str = "declare"            # declare | react | fight | steal
+    ended: bool = False
+    ended_by_effect: bool = False
+    selected: list[str] = field(default_factory=list)    # dice chosen, values fixed
+    prevented: set[str] = field(default_factory=set)
+    record: dict = field(default_factory=dict)
+
+    @property
+    def defender(self) -> str:
+        return rival(self.player)
+
+
+@dataclass
+class Outcome:
+    legal: bool = True
+    illegal_rule: str | None = None
+    illegal_reason: str = ""
+    winner: str | None = None
+    attacks: list[dict] = field(default_factory=list)
+    fights: list[dict] = field(default_factory=list)
+    defeated: list[str] = field(default_factory=list)
+    resolved: list[str] = field(default_factory=list)
+    stolen: int = 0
+
+
+@dataclass
+class Ctx:
+    """What an effect's actions refer to while it resolves."""
+
+    controller: str
+    source: str
+    source_name: str
+    gear: str | None = None
+    trig: dict = field(default_factory=dict)
+    snapshot: Snapshot | None = None
+    label: str = ""
+    chain: frozenset = frozenset()   # replacement effects already applied to this event
+
+
+class Game:
+    def __init__(self, state: GameState, script: Script) -> None:
+        self.s = state
+        self.script = script
+        self.trace: list[Step] = []
+        self.pending: list[Pending] = []
+        self.out = Outcome()
+        self.attack: Attack | None = None
+        self._seq = 0
+
+    # ------------------------------------------------------------------ basics
+    def step(self, rule: str, text: str) -> None:
+        self.trace.append(Step(rule, text))
+
+    def p(self, name: str) -> Player:
+        return self.s.players[name]
+
+    def win(self, player: str, rule: str, why: str) -> None:
+        self.s.winner = player
+        self.s.phase = "over"
+        self.out.winner = player
+        self.step(rule, why)
+        raise GameOver(player)
+
+    def lose(self, player: str, rule: str, why: str) -> None:
+        self.win(rival(player), rule, why)
+
+    # ------------------------------------------------------------------ queries
+    def controller(self, card: Card) -> str | None:
+        found = self.s.find_in_play(card.uid)
+        return found[0] if found else None
+
+    def in_field(self, uid: str, player: str | None = None) -> Card | None:
+        for name, p in self.s.players.items():
+            if player is not None and name != player:
+                continue
+            for c in p.field:
+                if c.uid == uid:
+                    return c
+        return None
+
+    def effects_of(self, card: Card) -> list[tuple[EffectDef, str | None]]:
+        """A card's own effects plus those it inherits from its Gears' bottom textbox."""
+        if not card.face_up:
+            return []
+        if card.type == "gear":
+            return [(e, None) for e in card.defn.effects if e.box == "top"]
+        out: list[tuple[EffectDef, str | None]] = [(e, None) for e in card.defn.effects]
+        for g in card.gears:
+            out.extend((e, g.uid) for e in g.defn.effects if e.box == "bottom")
+        return out
+
+    def is_attacking(self, card: Card) -> bool:
+        a = self.attack
+        return a is not None and not a.ended and a.attacker == card.uid
+
+    def is_fighting(self, card: Card) -> bool:
+        a = self.attack
+        return (a is not None and not a.ended and a.step == "fight"
+                and card.uid in (a.attacker, a.target))
+
+    def power(self, card: Card) -> int:
+        """Printed power + Gears + active modifiers + persistent effects (may be negative)."""
+        total = card.defn.power + sum(g.defn.power for g in card.gears)
+        total += sum(m.amount for m in self.s.modifiers if m.target == card.uid)
+        for owner, src in self.s.all_cards_in_play():
+            for eff, _g in self.effects_of(src):
+                if eff.kind == "persistent" and eff.power and self._persistent_applies(eff, owner, src, card):
+                    total += eff.power
+        return total
+
+    def _persistent_applies(self, eff: EffectDef, owner: str, src: Card, card: Card) -> bool:
+        ctrl = self.controller(card)
+        if ctrl is None or card.type == "gear":
+            return False
+        if eff.scope == "self" and card.uid != src.uid:
+            return False
+        if eff.scope in ("other_friendly_units", "friendly_units"):
+            if ctrl != owner or self.in_field(card.uid) is None:
+                return False
+            if eff.scope == "other_friendly_units" and card.uid == src.uid:
+                return False
+        if eff.while_ == "attacking" and not self.is_attacking(card):
+            return False
+        if eff.while_ == "fighting" and not self.is_fighting(card):
+            return False
+        if eff.while_ == "stealing" and not (self.is_attacking(card) and self.attack.step == "steal"):
+            return False
+        return True
+
+    def snapshot(self, card: Card, controller: str) -> Snapshot:
+        return Snapshot(card.uid, card.name, controller, self.power(card), bool(card.gears),
+                        tuple(g.name for g in card.gears), tuple(self.effects_of(card)))
+
+    def cost_reduction(self, player: str, card: Card) -> int:
+        total = 0
+        for owner, src in self.s.all_cards_in_play():
+            if owner != player:
+                continue
+            for eff, _g in self.effects_of(src):
+                if eff.kind == "persistent" and eff.cost_reduction:
+                    if not eff.reduction_type or eff.reduction_type == card.type:
+                        total += eff.cost_reduction
+        return total
+
+    # ------------------------------------------------------------------ finding cards
+    @staticmethod
+    def _card_opt(card: Card, where: str = "") -> Opt:
+        keys = (card.uid, card.name) if card.uid != card.name else (card.uid,)
+        return Opt(card, keys, f"{card.uid}{(' (' + where + ')') if where else ''}", group=None)
+
+    def ref(self, ref: str, cards: Iterable[Card], what: str, path: str = "") -> Card | None:
+        """Find a card by id or by name among `cards`. Copies of a card out of play are
+        interchangeable; two same-name cards in play need the id."""
+        pool = list(cards)
+        for c in pool:
+            if c.uid == ref:
+                return c
+        named = [c for c in pool if c.name == ref]
+        if not named:
+            return None
+        in_play = [c for c in named if self.s.find_in_play(c.uid) or self.s.find_gear(c.uid)]
+        if len(in_play) > 1:
+            raise DecisionError(f"{path}: {ref!r} is ambiguous ({what}); use an id: "
+                                + ", ".join(c.uid for c in in_play))
+        return named[0]
+
+    # ------------------------------------------------------------------ triggers
+    def _enqueue(self, controller: str, eff: EffectDef, src_uid: str, src_name: str,
+                 gear: str | None, ctx: dict, rule: str, snapshot: Snapshot | None = None) -> None:
+        self._seq += 1
+        pe = Pending(self._seq, controller, eff, src_uid, src_name, gear, dict(ctx), snapshot)
+        self.pending.append(pe)
+        self.step(rule, f"bekleyen etki: {pe.label} ({controller})")
+
+    def trigger_on(self, card: Card, controller: str, trig: str, rule: str, ctx: dict | None = None,
+                   effects: Iterable[tuple[EffectDef, str | None]] | None = None,
+                   snapshot: Snapshot | None = None) -> int:
+        n = 0
+        for eff, gear in (self.effects_of(card) if effects is None else effects):
+            if eff.kind == "triggered" and trig in eff.triggers:
+                self._enqueue(controller, eff, card.uid, card.name, gear, ctx or {}, rule, snapshot)
+                n += 1
+        return n
+
+    def trigger_observers(self, players: Iterable[str], trig: str, rule: str, ctx: dict,
+                          accept: Callable[[EffectDef], bool] = lambda e: True) -> None:
+        for name in players:
+            p = self.p(name)
+            for card in [*p.field, *p.legends]:
+                for eff, gear in self.effects_of(card):
+                    if eff.kind == "triggered" and trig in eff.triggers and accept(eff):
+                        self._enqueue(name, eff, card.uid, card.name, gear, ctx, rule)
+
+    # ------------------------------------------------------------------ pending
+    def resolve_pending(self) -> None:
+        """Turn player resolves all theirs first; each player picks their own order;
+        effects triggered meanwhile wait; the resolving player finishes theirs first."""
+        current: str | None = None
+        while self.pending:
+            tp = self.s.turn_player
+            mine = lambda who: [x for x in self.pending if x.controller == who]  # noqa: E731
+            if current is None or not mine(current):
+                previous = current
+                current = tp if mine(tp) else rival(tp)
+                if previous is None and mine(tp) and mine(rival(tp)):
+                    self.step(R.PENDING_TURN_PLAYER, f"iki oyuncunun da bekleyen etkisi var: önce sıra oyuncusu {tp} kendi etkilerinin hepsini çözümler")
+                elif previous is not None and previous != current:
+                    self.step(R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
+            options = mine(current)
+            if len(options) == 1:
+                chosen = options[0]
+            else:
+                opts = [Opt(pe, (pe.label, pe.effect.label, pe.source_name, pe.source), pe.label)
+                        for pe in options]
+                chosen = self.script.pick_one(
+                    "pending", current, R.PENDING_ANY_ORDER,
+                    f"which of {len(options)} pending effects resolves first", _dedupe(opts))
+                self.step(R.PENDING_ANY_ORDER, f"{current} sırayı seçer: önce {chosen.label}")
+            self.pending.remove(chosen)
+            self.resolve(chosen)
+
+    def resolve(self, pe: Pending) -> None:
+        self.out.resolved.append(pe.label)
+        self.step(R.RESOLVE_IN_ORDER, f"{pe.label} çözümlenir")
+        ctx = Ctx(pe.controller, pe.source, pe.source_name, pe.gear, pe.ctx, pe.snapshot, pe.label)
+        if not self.condition_holds(pe.effect, ctx):
+            return
+        if pe.effect.optional and not self.may(ctx.controller, pe.label):
+            return
+        self.run_actions(pe.effect.actions, ctx)
+
+    def condition_holds(self, eff: EffectDef, ctx: Ctx, rule: str = R.CONDITION_AT_RESOLUTION) -> bool:
+        if not eff.condition:
+            return True
+        card = self._self_card(ctx)
+        ok = True
+        parts: list[str] = []
+        for key, want in eff.condition.items():
+            if key == "power_at_least":
+                if card is not None:
+                    value = effective(self.power(card))
+                elif ctx.snapshot is not None:
+                    value = effective(ctx.snapshot.power)
+                    self.step(R.LAST_KNOWN, f"{ctx.snapshot.name} artık sahada değil: son bilinen güç {ctx.snapshot.power}")
+                else:
+                    value = 0
+                good = value >= want
+                parts.append(f"güç {value} ≥ {want}: {'evet' if good else 'hayır'}")
+            elif key == "equipped":
+                has = bool(card.gears) if card is not None else bool(ctx.snapshot and ctx.snapshot.equipped)
+                good = has == want
+                parts.append(f"kuşanmış: {'evet' if has else 'hayır'}")
+            elif key == "attacking":
+                att = card is not None and self.is_attacking(card)
+                good = att == want
+                parts.append(f"saldırıyor: {'evet' if att else 'hayır'}")
+            elif key == "street_cred_at_least":
+                sc = street_cred(self.p(ctx.controller).street_cred_values())
+                good = sc is not None and sc >= want
+                parts.append(f"Street Cred {'Null' if sc is None else sc} ≥ {want}: {'evet' if good else 'hayır'}")
+            elif key == "hand_at_least":
+                n = len(self.p(ctx.controller).hand)
+                good = n >= want
+                parts.append(f"elde {n} kart ≥ {want}: {'evet' if good else 'hayır'}")
+            else:  # gigs_at_least
+                n = len(self.p(ctx.controller).gigs)
+                good = n >= want
+                parts.append(f"{n} Gig ≥ {want}: {'evet' if good else 'hayır'}")
+            ok = ok and good
+        if eff.kind == "triggered" and rule == R.CONDITION_AT_RESOLUTION:
+            self.step(R.TRIGGER_CONDITION, "tetikleyici dışındaki koşul tetiklenirken değil, çözümlenirken doğru olmalı")
+        self.step(rule, f"koşul çözümlenirken kontrol edilir: {'; '.join(parts)}")
+        if not ok:
+            self.step(R.CONDITION_FALSE, "koşul yanlış: etki uygulanmaz")
+        return ok
+
+    def may(self, player: str, what: str) -> bool:
+        pick, path = self.script.choose("may", player, R.CHOICE, f"whether to do the optional part of {what}", [])
+        if not isinstance(pick, bool):
+            raise DecisionError(f"{path}: a 'may' decision takes true or false", decision="may",
+                                player=player, rule=R.CHOICE, path=path)
+        self.step(R.CHOICE, f"{player} isteğe bağlı kısmı {'yapar' if pick else 'yapmaz'}: {what}")
+        return pick
+
+    def _self_card(self, ctx: Ctx) -> Card | None:
+        found = self.s.find_in_play(ctx.source)
+        if found:
+            return found[2]
+        g = self.s.find_gear(ctx.source)
+        return g[2] if g else None
+
+    # ------------------------------------------------------------------ actions
+    def run_actions(self, actions: Iterable[Action], ctx: Ctx) -> None:
+        for act in actions:
+            if act.optional:
+                if not self.feasible(act, ctx):
+                    self.step(R.NO_LEGAL_CHOICE, f"{VERB_TR[act.verb]}: yapılabilecek geçerli seçim yok, bu kısım atlanır")
+                    continue
+                if not self.may(ctx.controller, f"{ctx.label}: {VERB_TR[act.verb]}"):
+                    continue
+            done = self.do(act, ctx)
+            if done and act.then:
+                self.run_actions(act.then, ctx)
+
+    def feasible(self, act: Action, ctx: Ctx) -> bool:
+        if act.verb == "discard":
+            return bool(self._discard_options(act, ctx))
+        if act.verb == "play_from_trash":
+            return bool(self._trash_play_options(act, ctx))
+        return True
+
+    def do(self, act: Action, ctx: Ctx) -> bool:
+        handler = getattr(self, f"_do_{act.verb}")
+        return handler(act, ctx)
+
+    def _do_draw(self, act: Action, ctx: Ctx) -> bool:
+        n = act.get("n")
+        if act.get("up_to"):
+            n = self._number(ctx.controller, n, R.DRAW_UP_TO, "how many cards to draw")
+        self.draw(ctx.controller, n)
+        return n > 0
+
+    def _do_trash(self, act: Action, ctx: Ctx) -> bool:
+        n = act.get("n")
+        if act.get("up_to"):
+            n = self._number(ctx.controller, n, R.TRASH_EACH, "how many cards to trash")
+        p = self.p(ctx.controller)
+        for i in range(n):
+            if not p.deck:
+                self.step(R.TRASH_EACH, f"deste boş: {i + 1}. kart çöpe atılamaz")
+                break
+            card = p.deck.pop(0)
+            p.trash.append(card)
+            self.step(R.TRASH_EACH, f"{i + 1}/{n}: destenin üstündeki {shown(card)} gösterilir ve çöpe atılır")
+        return n > 0
+
+    def _number(self, player: str, up_to: int, rule: str, prompt: str) -> int:
+        pick, path = self.script.choose("number", player, rule, f"{prompt} (0..{up_to})", [])
+        if not isinstance(pick, int) or isinstance(pick, bool) or pick < 0:
+            raise DecisionError(f"{path}: a number must be a whole number ≥ 0", decision="number",
+                                player=player, rule=R.CHOICE_NUMBER, path=path)
+        if pick > up_to:
+            raise Illegal(rule, f"en fazla {up_to} seçilebilir, {pick} seçildi")
+        self.step(rule, f"{player} sayıyı seçer: {pick} (en fazla {up_to})")
+        return pick
+
+    def draw(self, player: str, n: int) -> None:
+        p = self.p(player)
+        for i in range(n):
+            if not p.deck:
+                self.lose(player, R.DRAW_TOO_MANY,
+                          f"{i + 1}/{n}. kart: deste boş — boş desteden çekmek, {player} kaybeder")
+            card = p.deck.pop(0)
+            p.hand.append(card)
+            self.step(R.DRAW_EACH, f"{i + 1}/{n}: {player} destenin üstünden {shown(card)} çeker")
+
+    def _do_search(self, act: Action, ctx: Ctx) -> bool:
+        p = self.p(ctx.controller)
+        n = act.get("n")
+        looked = p.deck[:n]
+        self.step(R.SEARCH, f"destenin üstündeki {n} karta bakılır: {len(looked)} kart var"
+                  + (f" ({', '.join(c.name for c in looked)})" if looked else ""))
+        if len(looked) < n:
+            self.step(R.SEARCH_STILL_IN_DECK, f"destede yalnızca {len(looked)} kart: bakılabildiği kadarına bakılır; kartlar destede sayılır, kayıp yok")
+        take = act.get("take")
+        wanted = act.get("type")
+        chosen: list[Card] = []
+        if take and looked:
+            eligible = [c for c in looked if not wanted or c.type == wanted]
+            need = min(take, len(eligible))
+            opts = [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in eligible]
+            if wanted:
+                # a specific criterion in a hidden area: may be "not found" on purpose
+                pick, path = self.script.choose(
+                    "search", ctx.controller, R.SEARCH_DECLINE,
+                    f"up to {take} {wanted} card(s) to take from {[c.name for c in looked]} (may choose none)", opts)
+                chosen = self._pick_cards(pick, path, eligible, looked, take, ctx.controller, exact=False)
+                if len(chosen) < need:
+                    self.step(R.SEARCH_DECLINE, f"{ctx.controller} aranan kartı bulmamayı seçebilir: {need - len(chosen)} uygun kart alınmadı")
+            elif need == len(eligible) and len({c.name for c in eligible}) <= 1 or need == len(eligible) == len(looked):
+                chosen = eligible[:need]
+            else:
+                pick, path = self.script.choose(
+                    "search", ctx.controller, R.CHOICE_AS_MANY,
+                    f"exactly {need} card(s) from {[c.name for c in looked]}", opts)
+                chosen = self._pick_cards(pick, path, eligible, looked, need, ctx.controller, exact=True)
+            for c in chosen:
+                p.deck.remove(c)
+                if act.get("to") == "hand":
+                    p.hand.append(c)
+                    shown = "gösterilir ve " if act.get("reveal") else ""
+                    self.step(R.SEARCH, f"{c.name} {shown}ele eklenir")
+                else:
+                    p.trash.append(c)
+                    self.step(R.SEARCH, f"{c.name} çöpe atılır")
+        rest = [c for c in looked if c not in chosen]
+        if rest:
+            where = act.get("rest")
+            if where == "top":
+                self.step(R.SEARCH_RETURN, f"kalanlar aynı sırayla destenin üstüne döner: {', '.join(c.name for c in rest)}")
+            else:
+                for c in rest:
+                    p.deck.remove(c)
+                p.deck.extend(rest)
+                if where == "bottom" and len(rest) > 1:
+                    self.step(R.BOTTOM_DECK_RANDOM, f"kalan {len(rest)} kart karıştırılıp destenin altına konur (motor sırayı korur; sırayı beklentilerde kullanmayın)")
+                else:
+                    self.step(R.BOTTOM_DECK, f"kalanlar destenin altına konur: {', '.join(c.name for c in rest)}")
+        return True
+
+    def _pick_cards(self, pick: Any, path: str, eligible: list[Card], looked: list[Card],
+                    count: int, player: str, exact: bool) -> list[Card]:
+        names = [pick] if isinstance(pick, str) else pick
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+            raise DecisionError(f"{path}: a 'search' pick is a card name or an array of names",
+                                decision="search", player=player, rule=R.SEARCH, path=path)
+        pool = list(eligible)
+        out: list[Card] = []
+        for name in names:
+            hit = next((c for c in pool if c.name == name or c.uid == name), None)
+            if hit is None:
+                if any(c.name == name for c in looked):
+                    raise Illegal(R.SEARCH, f"{name} bu aramanın şartına uymuyor")
+                raise DecisionError(f"{path}: {name!r} is not among the searched cards "
+                                    f"{[c.name for c in looked]}", decision="search",
+                                    player=player, rule=R.SEARCH, path=path)
+            pool.remove(hit)
+            out.append(hit)
+        if len(out) > count:
+            raise Illegal(R.SEARCH, f"en fazla {count} kart seçilebilir, {len(out)} seçildi")
+        if exact and len(out) != count:
+            raise Illegal(R.CHOICE_AS_MANY, f"tam {count} kart seçilmeli (mümkün olduğu kadar), {len(out)} seçildi")
+        return out
+
+    def _do_power(self, act: Action, ctx: Ctx) -> bool:
+        if act.get("target") == "self":
+            card = self._self_card(ctx)
+            if card is not None and card.type == "gear":
+                g = self.s.find_gear(card.uid)
+                card = g[1] if g else None
+            if card is None:
+                self.step(R.RESOLVE_MAX, f"{ctx.source_name} artık oyunda değil: güç verilemez")
+                return False
+        else:
+            units = list(self.p(ctx.controller).field)
+            if not units:
+                self.step(R.NO_LEGAL_CHOICE, "dost birim yok: hedef seçilemez, etki geçersiz")
+                return False
+            if len(units) == 1:
+                card = units[0]
+            else:
+                card = self.script.pick_one("target", ctx.controller, R.CHOICE, "a friendly Unit to gain power",
+                                            [self._card_opt(u) for u in units])
+        amount = act.get("amount")
+        if act.get("per_gear"):
+            gears = len(card.gears)
+            amount = amount * gears
+            text = f"{card.uid}: kuşandığı {gears} Gear × {act.get('amount')} = {amount:+d} güç"
+        else:
+            text = f"{card.uid}: {amount:+d} güç"
+        until = act.get("until")
+        self.s.modifiers.append(Modifier(card.uid, amount, until, ctx.label))
+        span = {"turn": "bu tur", "attack": "saldırı boyunca", "fight": "çatışma boyunca"}[until]
+        self.step(R.RESOLVE_IN_ORDER, f"{text} ({span}); güç şimdi {self.power(card)}")
+        return True
+
+    def _gig_options(self, which: str, ctx: Ctx) -> list[Die]:
+        me, other = ctx.controller, rival(ctx.controller)
+        if which == "stolen":
+            found = self.s.find_die(ctx.trig.get("die", ""))
+            return [found[1]] if found else []
+        if which == "friendly":
+            return list(self.p(me).gigs)
+        if which == "rival":
+            return list(self.p(other).gigs)
+        return [*self.p(me).gigs, *self.p(other).gigs]
+
+    def _choose_die(self, dice: list[Die], player: str, prompt: str) -> Die:
+        if len(dice) == 1:
+            return dice[0]
+        opts = [Opt(d, (d.id, f"d{d.sides}"), str(d)) for d in dice]
+        return self.script.pick_one("gig", player, R.CHOICE, prompt, opts)
+
+    def _do_adjust_gig(self, act: Action, ctx: Ctx) -> bool:
+        dice = self._gig_options(act.get("gig"), ctx)
+        if not dice:
+            self.step(R.NO_LEGAL_CHOICE, "seçilebilecek Gig yok: etki geçersiz")
+            return False
+        die = self._choose_die(dice, ctx.controller, "a Gig to change")
+        by, direction = act.get("by"), act.get("direction")
+        pick, path = self.script.choose("value", ctx.controller, R.CHOICE,
+                                        f"the new value of {die} (change by up to {by}, {direction})", [])
+        if not isinstance(pick, int) or isinstance(pick, bool):
+            raise DecisionError(f"{path}: a 'value' pick is a whole number", decision="value",
+                                player=ctx.controller, rule=R.CHOICE, path=path)
+        if self.attack is not None and die.id in self.attack.selected:
+            self.step(R.STEAL_VALUE_FIXED, f"{die} çalınmak üzere seçildi: çalma sırasında değeri değişemez")
+            return False
+        if not 1 <= pick <= die.sides:
+            raise Illegal(R.ADJUST_FACE, f"d{die.sides} zarında {pick} yüzü yok")
+        delta = pick - die.value
+        if abs(delta) > by or (direction == "up" and delta < 0) or (direction == "down" and delta > 0):
+            raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
+        if delta == 0:
+            self.step(R.ADJUST_SAME, f"{die} zaten {pick}: aynı değere ayarlanamaz, değişiklik olmaz")
+            return False
+        old = die.value
+        die.value = pick
+        self.step(R.RESOLVE_IN_ORDER, f"{die.id}: {old} → {pick}")
+        return True
+
+    def _do_swap_gigs(self, act: Action, ctx: Ctx) -> bool:
+        mine, theirs = self.p(ctx.controller).gigs, self.p(rival(ctx.controller)).gigs
+        if not mine or not theirs:
+            self.step(R.NO_LEGAL_CHOICE, "iki tarafta da Gig gerekir: yer değiştirme yapılamaz")
+            return False
+        a = self._choose_die(list(mine), ctx.controller, "the friendly Gig to swap")
+        b = self._choose_die(list(theirs), ctx.controller, "the rival Gig to swap")
+        mine.remove(a)
+        theirs.remove(b)
+        mine.append(b)
+        theirs.append(a)
+        self.step(R.SWAP, f"{a} ile {b} aynı anda yer değiştirir; değerler korunur")
+        self.step(R.SWAP_NOT_STEAL, "yer değiştirme çalma sayılmaz: çalma tetikleyicileri çalışmaz")
+        self.check_overtime_win()
+        return True
+
+    def _trash_play_options(self, act: Action, ctx: Ctx) -> list[Card]:
+        p = self.p(ctx.controller)
+        out = []
+        for c in p.trash:
+            if c.type != act.get("type") or c.defn.cost is None or c.defn.cost > act.get("max_cost"):
+                continue
+            if act.get("other") and c.uid == ctx.source:
+                continue
+            out.append(c)
+        return out
+
+    def _do_play_from_trash(self, act: Action, ctx: Ctx) -> bool:
+        options = self._trash_play_options(act, ctx)
+        if not options:
+            self.step(R.NO_LEGAL_CHOICE, "çöpte uygun kart yok: etki geçersiz, seçim yapılmaz")
+            return False
+        if len({c.name for c in options}) == 1:
+            card = options[0]
+        else:
+            card = self.script.pick_one("play", ctx.controller, R.CHOICE,
+                                        f"a card from the trash (cost ≤ {act.get('max_cost')})",
+                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        self.step(R.PLAY_BY_EFFECT, f"{card.name} çöpten oynanır (normal oynama kurallarıyla)")
+        self.play_card(ctx.controller, card, zone="trash", free=act.get("free"), by_effect=True)
+        return True
+
+    def _do_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
+        uid = ctx.source
+        found = self.s.find_in_play(uid)
+        if found is not None:
+            ctrl, area, card = found
+            getattr(self.p(ctrl), area).remove(card)
+            owner = self.p(card.owner)
+            group = [card, *card.gears]
+            for g in card.gears:
+                self.step(R.BOTTOM_DECK_RANDOM, f"kuşanılı {g.name} {de(g.name)} birlikte destenin altına gider")
+            card.gears = []
+            card.spent = card.lag = False
+            owner.deck.extend(group)
+            self.step(R.BOTTOM_DECK, f"{card.name} destenin altına konur")
+            return True
+        for p in self.s.players.values():
+            for c in p.trash:
+                if c.uid == uid:
+                    p.trash.remove(c)
+                    self.p(c.owner).deck.append(c)
+                    self.step(R.BOTTOM_DECK, f"{c.name} çöpten destenin altına konur")
+                    self.step(R.GEAR_FOLLOWS, "çöpteki Gear'lar artık kuşanılı değil: çöpte kalır")
+                    return True
+        self.step(R.RESOLVE_MAX, f"{ctx.source_name} bulunamadı: destenin altına konamaz")
+        return False
+
+    def _discard_options(self, act: Action, ctx: Ctx) -> list[Card]:
+        want = act.get("cost")
+        if want == "gig_value":
+            found = self.s.find_die(ctx.trig.get("die", ""))
+            want = found[1].value if found else None
+        hand = self.p(ctx.controller).hand
+        if want is None:
+            return []
+        if want == -1:
+            return list(hand)
+        return [c for c in hand if c.defn.cost == want]
+
+    def _do_discard(self, act: Action, ctx: Ctx) -> bool:
+        options = self._discard_options(act, ctx)
+        if not options:
+            self.step(R.NO_LEGAL_CHOICE, "elde uygun kart yok: kart atılamaz")
+            return False
+        if len({c.name for c in options}) == 1:
+            card = options[0]
+        else:
+            card = self.script.pick_one("discard", ctx.controller, R.CHOICE, "a card to discard",
+                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        p = self.p(ctx.controller)
+        p.hand.remove(card)
+        p.trash.append(card)
+        self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
+        return True
+
+    def _do_prevent_steal(self, act: Action, ctx: Ctx) -> bool:
+        die = ctx.trig.get("die")
+        if self.attack is None or die not in self.attack.selected:
+            self.step(R.RESOLVE_MAX, "engellenecek seçilmiş Gig yok")
+            return False
+        self.attack.prevented.add(die)
+        self.step(R.STEAL_PREVENT, f"{die} çalınmaz")
+        return True
+
+    def _do_defeat(self, act: Action, ctx: Ctx) -> bool:
+        uid = ctx.gear if act.get("target") == "this_gear" else ctx.source
+        if uid is None:
+            self.step(R.RESOLVE_MAX, "mağlup edilecek Gear yok")
+            return False
+        return self.defeat(uid, chain=ctx.chain)
+
+    def _do_end_attack(self, act: Action, ctx: Ctx) -> bool:
+        if self.attack is None or self.attack.ended:
+            self.step(R.RESOLVE_MAX, "bitirilecek saldırı yok")
+            return False
+        self.attack.ended_by_effect = True
+        self.step(R.END_BY_EFFECT, f"{ctx.label} saldırıyı bitirir")
+        return True
+
+    def _do_ready(self, act: Action, ctx: Ctx) -> bool:
+        card = self._self_card(ctx)
+        if card is None or not card.spent:
+            return False
+        card.spent = False
+        self.step(R.RESOLVE_IN_ORDER, f"{card.uid} hazır konuma gelir")
+        return True
+
+    # ------------------------------------------------------------------ spend, pay
+    def spend(self, card: Card, controller: str, why: str, rule: str) -> None:
+        card.spent = True
+        self.step(rule, f"{card.uid} harcanır ({why})")
+        self.trigger_on(card, controller, "SPENT", R.TRIGGER_PENDING)
+
+    def usable_legends(self, player: str, exclude: str | None = None) -> list[Card]:
+        return [l for l in self.p(player).legends
+                if not l.spent and l.uid != exclude and (not l.face_up or l.defn.sell_tag)]
+
+    def pay(self, player: str, amount: int, spec: dict | None, why: str,
+            exclude: str | None = None, path: str = "") -> None:
+        if amount <= 0:
+            return
+        p = self.p(player)
+        legends = self.usable_legends(player, exclude)
+        if spec is None:
+            if p.eddies_ready + len(legends) < amount:
+                raise Illegal(R.COST_FULL, f"{amount} €$ ödenemez: {p.eddies_ready} hazır Eddie, "
+                                           f"{len(legends)} harcanabilir Legend")
+            if not legends and p.eddies_ready >= amount:
+                eddies, chosen = amount, []
+            elif p.eddies_ready + len(legends) == amount:
+                eddies, chosen = p.eddies_ready, legends
+            else:
+                raise DecisionError(
+                    f"missing payment: player {player} pays {amount} €$ for {why} and can use "
+                    f"{p.eddies_ready} ready Eddies or Legends ({', '.join(l.uid for l in legends)}); "
+                    f"add pay = {{ eddies = N, legends = [...] }} (rule {R.PAY})",
+                    decision="pay", player=player, rule=R.PAY, path=path)
+        else:
+            eddies = spec.get("eddies", 0)
+            chosen = []
+            for ref in spec.get("legends", []):
+                card = self.ref(ref, p.legends, "Legend", path)
+                if card is None:
+                    raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area",
+                                        decision="pay", player=player, rule=R.PAY, path=path)
+                if card.uid == exclude:
+                    raise Illegal(R.ACTIVATE_COST_ORDER, f"{card.uid} zaten bu bedelin başka bir parçası için harcanıyor")
+                if card.spent:
+                    raise Illegal(R.PAY, f"{card.uid} harcanmış: ödemede kullanılamaz")
+                chosen.append(card)
+            if eddies > p.eddies_ready:
+                raise Illegal(R.COST_FULL, f"{eddies} Eddie harcanamaz: {p.eddies_ready} hazır Eddie var")
+            if eddies + len(chosen) != amount:
+                raise Illegal(R.PAY, f"ödeme bedele eşit olmalı: {amount} €$ gerekir, {eddies + len(chosen)} verildi")
+        p.eddies_ready -= eddies
+        p.eddies_spent += eddies
+        parts = ([f"{eddies} Eddie"] if eddies else []) + [f"Legend {c.uid}" for c in chosen]
+        self.step(R.PAY, f"{player} {amount} €$ öder ({why}): {' + '.join(parts)}")
+        for c in chosen:
+            self.spend(c, player, "1 €$ ödemek için", R.LEGEND_PAY)
+
+    # ------------------------------------------------------------------ defeat & replacement
+    def _replacements(self, uid: str) -> list[tuple[tuple, str, EffectDef | None, Ctx]]:
+        """(key, kind, effect, ctx) of replacement effects that could apply to defeating uid."""
+        out = []
+        found = self.s.find_in_play(uid)
+        if found is None:
+            return out
+        ctrl, area, card = found
+        if card.go_solo:
+            out.append((("mechanic", uid), "mechanic", None, Ctx(ctrl, uid, card.name)))
+        for eff, gear in self.effects_of(card):
+            if eff.kind == "replacement" and eff.replaces == "defeat":
+                kind = "optional" if eff.optional else "mandatory"
+                out.append(((eff.label, uid, gear, eff.index), kind, eff,
+                            Ctx(ctrl, uid, card.name, gear, {}, None, eff.label)))
+        return out
+
+    def _replacement_possible(self, eff: EffectDef, ctx: Ctx) -> bool:
+        for act in eff.actions:
+            if act.verb == "defeat" and act.get("target") == "this_gear":
+                if ctx.gear is None or self.s.find_gear(ctx.gear) is None:
+                    return False
+        return True
+
+    def defeat(self, uid: str, chain: frozenset = frozenset(), in_fight: bool = False) -> bool:
+        """Defeat a Unit, Legend or Gear, applying replacement effects first. True if it
+        was defeated (not replaced)."""
+        applied = set(chain)
+        declined: set = set()
+        dest = "trash"
+        while True:
+            cands = [c for c in self._replacements(uid) if c[0] not in applied and c[0] not in declined]
+            possible = []
+            for c in cands:
+                if c[2] is not None and not self._replacement_possible(c[2], c[3]):
+                    self.step(R.REPLACEMENT_IMPOSSIBLE, f"{c[2].label}: ikame yapılamaz, uygulanmaz")
+                    declined.add(c[0])
+                    continue
+                possible.append(c)
+            if not possible:
+                break
+            mech = [c for c in possible if c[1] == "mechanic"]
+            mand = [c for c in possible if c[1] == "mandatory"]
+            opt = [c for c in possible if c[1] == "optional"]
+            affected = self.s.find_in_play(uid)[0]
+            if mech:
+                key = mech[0][0]
+                applied.add(key)
+                if mand or opt:
+                    self.step(R.REPLACEMENT_MECHANIC, "oyun mekaniğinden gelen ikame kartlardaki ikamelerden önce uygulanır")
+                dest = "removed"
+                self.step(R.GO_SOLO, f"{uid} (GO SOLO) sahadan ayrılacak: çöp yerine oyundan çıkarılır")
+                self.step(R.REPLACEMENT_RECHECK, "başka ikame uygulanabilir mi tekrar bakılır")
+                continue
+            if mand:
+                if opt:
+                    self.step(R.REPLACEMENT_MANDATORY_FIRST, "zorunlu ikameler isteğe bağlılardan önce uygulanır")
+                if len(mand) > 1:
+                    pick = self.script.pick_one(
+                        "replacement", affected, R.REPLACEMENT_CHOOSE_MANDATORY,
+                        f"which mandatory replacement applies to defeating {uid}",
+                        [Opt(c, (c[2].label,), c[2].label) for c in mand])
+                    self.step(R.REPLACEMENT_CHOOSE_MANDATORY, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
+                else:
+                    pick = mand[0]
+            else:
+                chosen = []
+                for c in opt:
+                    if self.may(c[3].controller, f"{c[2].label} (isteğe bağlı ikame)"):
+                        chosen.append(c)
+                    else:
+                        declined.add(c[0])
+                        self.step(R.REPLACEMENT_OPTIONAL, f"{c[2].label} uygulanmaz")
+                if not chosen:
+                    break
+                if len(chosen) > 1:
+                    pick = self.script.pick_one(
+                        "replacement", affected, R.REPLACEMENT_CHOOSE_OPTIONAL,
+                        f"which chosen replacement applies to defeating {uid}",
+                        [Opt(c, (c[2].label,), c[2].label) for c in chosen])
+                    self.step(R.REPLACEMENT_CHOOSE_OPTIONAL, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
+                    declined.update(c[0] for c in chosen if c is not pick)
+                else:
+                    pick = chosen[0]
+            key, _kind, eff, ctx = pick
+            applied.add(key)
+            self.step(R.REPLACEMENT, f"{uid} mağlup edilecekti; bunun yerine: {eff.label} — asıl süreç hiç olmaz")
+            ctx.chain = frozenset(applied)
+            self.step(R.REPLACEMENT_ONCE, "aynı ikame bu sürece bir daha uygulanamaz")
+            self.run_actions(eff.actions, ctx)
+            return False
+        self._put_defeated(uid, dest, in_fight)
+        return True
+
+    def _put_defeated(self, uid: str, dest: str, in_fight: bool) -> None:
+        gear_at = self.s.find_gear(uid)
+        if gear_at is not None:
+            ctrl, holder, gear = gear_at
+            holder.gears.remove(gear)
+            self.p(gear.owner).trash.append(gear)
+            self.out.defeated.append(gear.name)
+            self.step(R.DEFEAT_TO_TRASH, f"{gear.name} mağlup edilir ve çöpe gider ({holder.uid} sahada kalır)")
+            self.trigger_on(gear, ctrl, "DEFEATED", R.DEFEATED_TRIGGER)
+            return
+        found = self.s.find_in_play(uid)
+        if found is None:
+            return
+        ctrl, area, card = found
+        snap = self.snapshot(card, ctrl)
+        getattr(self.p(ctrl), area).remove(card)
+        owner = self.p(card.owner)
+        if dest == "removed":
+            owner.removed.append(card)
+            self.step(R.GO_SOLO, f"{card.name} oyundan çıkarılır")
+        else:
+            owner.trash.append(card)
+            self.step(R.DEFEAT_TO_TRASH, f"{card.name} mağlup edilir; sahibi onu çöpe koyar")
+        for g in card.gears:
+            self.p(g.owner).trash.append(g)
+            self.step(R.GEAR_TO_TRASH, f"kuşanılı {g.name} {de(g.name)} onunla birlikte çöpe gider")
+        if card.gears:
+            self.step(R.GEAR_FOLLOWS, "çöpteki Gear'lar artık kuşanılı sayılmaz")
+        card.gears = []
+        card.spent = card.lag = False
+        self.out.defeated.append(card.name)
+        if snap.effects:
+            self.trigger_on(card, ctrl, "DEFEATED", R.DEFEATED_TRIGGER, {}, snap.effects, snap)
+        if any(e.kind == "triggered" and "DEFEATED" in e.triggers for e, _ in snap.effects):
+            self.step(R.LAST_KNOWN, f"DEFEATED çözümlenirken {card.name} için son bilinen bilgi kullanılır: güç {snap.power}"
+                      + (f", kuşanılı: {', '.join(snap.gear_names)}" if snap.gear_names else ", kuşanmamış"))
+        self.trigger_observers(
+            [ctrl], "FRIENDLY_DEFEATED", R.TRIGGER_PENDING, {"defeated": card.uid},
+            accept=lambda e: ("equipped" not in e.trigger_if or e.trigger_if["equipped"] == snap.equipped))
+
+    # ------------------------------------------------------------------ turn structure
+    def require_main(self, player: str, what: str) -> None:
+        if self.s.phase != "main":
+            raise Illegal(R.MAIN_ACTIONS, f"{what} yalnızca Ana Aşama'da yapılabilir (şu an: {self.s.phase})")
+        if player != self.s.turn_player:
+            raise Illegal(R.MAIN_ACTIONS, f"{what}: sıra {self.s.turn_player} oyuncusunda; {player} ana aşama aksiyonu alamaz")
+
+    def start_phase(self) -> None:
+        s = self.s
+        tp = s.turn_player
+        p = self.p(tp)
+        self.step(R.START_PHASE, f"Tur {s.turn}: {tp} oyuncusunun Başlangıç Aşaması")
+        if not self.p("A").fixer and not self.p("B").fixer:
+            s.empty_fixer_turns += 1
+        else:
+            s.empty_fixer_turns = 0
+        n = len(p.gigs)
+        if n >= 7:
+            self.win(tp, R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig zarı var (≥ 7): {tp} kazanır")
+        self.step(R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig var (< 7): oyun sürer")
+        before = len(s.modifiers)
+        s.modifiers = [m for m in s.modifiers if m.until != "next_turn"]
+        self.step(R.START_REMOVE, "\"bir sonraki turunun başında\" biten etkiler kaldırılır"
+                  + ("" if before == len(s.modifiers) else f" ({before - len(s.modifiers)})"))
+        self.trigger_observers([tp], "START_OF_TURN", R.START_TRIGGERS, {})
+        self.trigger_observers([rival(tp)], "START_OF_TURN", R.START_TRIGGERS, {},
+                               accept=lambda e: bool(e.trigger_if.get("each_turn")))
+        if self.pending:
+            self.resolve_pending()
+        else:
+            self.step(R.START_TRIGGERS, "tur başında tetiklenen etki yok")
+        readied = [c.uid for c in [*p.field, *p.legends] if c.spent]
+        for c in [*p.field, *p.legends]:
+            c.spent = False
+        eddies = p.eddies_spent
+        p.eddies_ready += p.eddies_spent
+        p.eddies_spent = 0
+        self.step(R.READY_ALL, "harcanmış kartlar hazır konuma gelir: "
+                  + (", ".join(readied) if readied else "kart yok") + (f"; {eddies} Eddie" if eddies else ""))
+        if not p.deck:
+            self.lose(tp, R.START_DRAW_EMPTY, f"{tp} kart çekmeye çalışır ama destesi boş: {tp} kaybeder")
+        card = p.deck.pop(0)
+        p.hand.append(card)
+        self.step(R.START_DRAW, f"{tp} 1 kart çeker ({shown(card)}); destede {len(p.deck)} kart kaldı")
+        self.roll_in(tp)
+        s.phase = "main"
+        self.step(R.MAIN_PHASE, "Ana Aşama başlar")
+
+    def roll_in(self, player: str) -> None:
+        p = self.p(player)
+        if not p.fixer:
+            self.step(R.ROLL_CHOOSE, f"{player} fixer alanında zar yok: Gig atılmaz")
+            return
+        legal = [s for s in p.fixer if s != 20 or all(x == 20 for x in p.fixer)]
+        if len(p.fixer) == 1:
+            sides = p.fixer[0]
+        else:
+            opts = [Opt(s, (f"d{s}",), f"d{s}") for s in legal]
+            known = [Opt(s, (f"d{s}",), f"d{s}") for s in p.fixer]
+            sides = self.script.pick_one(
+                "roll_in", player, R.ROLL_CHOOSE, f"which die to roll in from {['d%d' % s for s in p.fixer]}",
+                opts, known, R.D20_LAST, "fixer alanında başka zar varken d20 seçilemez")
+        if 20 in p.fixer and len(p.fixer) > 1:
+            may_choose_d20(["d%d" % x for x in p.fixer], self.trace)
+        self.step(R.ROLL_CHOOSE, f"{player} fixer alanından d{sides} seçer"
+                  + (" (d20 yalnızca son zar olunca seçilebilir)" if 20 in p.fixer and sides != 20 else ""))
+        value = self.script.roll(player, sides, R.ROLL, "rolling in a Gig")
+        self.step(R.ROLL, f"d{sides} atılır: {value}")
+        p.fixer.remove(sides)
+        p.gigs.append(Die(player, sides, value))
+        self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
+        self.check_overtime_win()
+
+    def end_turn(self, player: str) -> None:
+        self.require_main(player, "turu bitirme")
+        s = self.s
+        self.step(R.PASS_TURN, f"{player} sırayı devreder: Tur Sonu")
+        self.trigger_observers([player], "END_OF_TURN", R.END_TRIGGERS, {})
+        self.trigger_observers([rival(player)], "END_OF_TURN", R.END_TRIGGERS, {},
+                               accept=lambda e: bool(e.trigger_if.get("each_turn")))
+        if self.pending:
+            self.resolve_pending()
+        else:
+            self.step(R.END_TRIGGERS, "tur sonunda tetiklenen etki yok")
+        ended = [m for m in s.modifiers if m.until == "turn"]
+        s.modifiers = [m for m in s.modifiers if m.until != "turn"]
+        self.step(R.END_THIS_TURN, "\"bu tur\" süren etkiler kaldırılır"
+                  + (": " + ", ".join(f"{m.target} {m.amount:+d}" for m in ended) if ended else ""))
+        lagging = [c.uid for p in s.players.values() for c in p.field if c.lag]
+        for p in s.players.values():
+            for c in p.field:
+                c.lag = False
+        self.step(R.LAG_ENDS, "tüm birimler Lag durumundan çıkar" + (f": {', '.join(lagging)}" if lagging else ""))
+        if not s.overtime and s.empty_fixer_turns >= 2:
+            s.overtime = True
+            self.step(R.OVERTIME, "iki tur üst üste iki fixer alanı da boş başladı: Uzatma başlar")
+            self.check_overtime_win()
+        elif s.overtime:
+            self.step(R.OVERTIME, "Uzatma sürüyor")
+        else:
+            self.step(R.OVERTIME, "Uzatma koşulu sağlanmadı")
+        s.turn_player = rival(player)
+        s.turn += 1
+        s.phase = "start"
+        self.step(R.NEXT_TURN, f"{s.turn_player} oyuncusunun turu başlar (Tur {s.turn})")
+
+    def check_overtime_win(self) -> None:
+        if not self.s.overtime:
+            return
+        winners = [n for n in ("A", "B") if len(self.p(n).gigs) >= 7]
+        if len(winners) == 2:
+            self.win("tie", R.OVERTIME_WIN, "Uzatmada iki oyuncu da 7+ Gig kontrol ediyor: beraberlik")
+        if winners:
+            self.win(winners[0], R.OVERTIME_WIN, f"Uzatmada {winners[0]} {len(self.p(winners[0]).gigs)} Gig kontrol ediyor: kazanır")
+
+    # ------------------------------------------------------------------ main phase actions
+    def sell(self, player: str, ref: str, path: str = "") -> None:
+        self.require_main(player, "kart satma")
+        p = self.p(player)
+        if p.sold_turn == self.s.turn:
+            raise Illegal(R.SELL_ONCE, "\"Kart Sat\" aksiyonu her turda yalnızca bir kez yapılabilir")
+        card = self.ref(ref, p.hand, "card in hand", path)
+        if card is None:
+            raise DecisionError(f"{path}: {player} has no {ref!r} in hand")
+        if not card.defn.sell_tag:
+            raise Illegal(R.SELL_TAG, f"{card.name} kartında Satış Etiketi yok")
+        p.hand.remove(card)
+        p.eddies_ready += 1
+        p.sold_turn = self.s.turn
+        self.step(R.SELL, f"{player} {card.name} kartını satar: Eddies alanına kapalı ve hazır bir Eddie olarak girer")
+
+    def call_legend(self, player: str, ref: str | None, pay: dict | None, reaction: bool = False,
+                    path: str = "") -> None:
+        if not reaction:
+            self.require_main(player, "Legend çağırma")
+        p = self.p(player)
+        if p.called_turn == self.s.turn:
+            raise Illegal(R.CALL_ONCE_TURN, "her turda yalnızca bir kez Legend çağrılabilir")
+        down = [l for l in p.legends if not l.face_up]
+        if ref is None:
+            if len(down) != 1:
+                raise DecisionError(f"{path}: say which face-down Legend to call (legend = ...)",
+                                    decision="target", player=player, rule=R.CALL_FACE_DOWN, path=path)
+            card = down[0]
+        else:
+            card = self.ref(ref, p.legends, "Legend", path)
+            if card is None:
+                raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area")
+        if card.face_up:
+            raise Illegal(R.CALL_FACE_DOWN, f"{card.uid} zaten açık: yalnızca kapalı bir dost Legend çağrılabilir")
+        self.pay(player, 1, pay, f"{card.uid} çağırmak", path=path)
+        card.face_up = True
+        p.called_turn = self.s.turn
+        self.step(R.CALL, f"{player} {card.uid} Legend'ını çağırır: açık konuma çevrilir")
+        self.step(R.CALL_ORIENTATION, f"{card.uid} yönünü korur: {'harcanmış' if card.spent else 'hazır'}")
+        self.trigger_on(card, player, "CALL", R.CALL_TRIGGER)
+        if not reaction:          # a reaction's triggers resolve in the React Step loop
+            self.resolve_pending()
+
+    def play_card(self, player: str, card: Card, *, zone: str = "hand", target: str | None = None,
+                  pay: dict | None = None, free: bool = False, by_effect: bool = False,
+                  reaction: bool = False, path: str = "") -> None:
+        p = self.p(player)
+        defn = card.defn
+        if defn.type == "unknown":
+            raise DecisionError(f"{path}: an unnamed card cannot be played; define it under [cards]")
+        if reaction and not (defn.type == "program" and defn.has("QUICK")):
+            raise Illegal(R.REACT_QUICK_PROGRAM, f"{card.name}: tepki olarak yalnızca QUICK Program oynanabilir")
+        if defn.cost is None:
+            raise Illegal(R.PLAY_INVALID, f"{card.name} bedeli Null: ödenemez, oynanamaz")
+        go_solo = zone == "legends"
+        if defn.type == "legend" and not go_solo:
+            raise Illegal(R.PLAY_INVALID, f"{card.name} bir Legend: yalnızca GO SOLO ile Legends alanından oynanabilir")
+        if go_solo and not (defn.has("GO SOLO") and card.face_up):
+            raise Illegal(R.GO_SOLO, f"{card.name}: Legends alanından birim olarak oynamak için açık ve GO SOLO olmalı")
+        holder: Card | None = None
+        if defn.type == "gear":
+            holder = self._equip_target(player, target, path)
+        reduction = self.cost_reduction(player, card)
+        amount = payable_cost(defn.cost, reduction, free, self.trace)
+        self.pay(player, amount, pay, f"{card.name} oynamak", path=path)
+        getattr(p, zone).remove(card)
+        self.step(R.PLAY, f"{player} {card.name} kartını {'ücretsiz ' if free else ''}oynar"
+                  + ("" if zone == "hand" else f" ({'çöpten' if zone == 'trash' else 'Legends alanından'})"))
+        if defn.type == "unit" or go_solo:
+            card.spent = False
+            card.lag = True
+            card.gears = []
+            card.go_solo = go_solo
+            p.field.append(card)
+            if go_solo:
+                self.step(R.GO_SOLO, f"{card.name} hazır bir birim olarak sahaya girer; bu tur saldırabilir")
+            else:
+                self.step(R.LAG_ENTER, f"{card.name} sahaya hazır ve gecikmeli (Lag) girer")
+            self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
+        elif defn.type == "gear":
+            holder.gears.append(card)
+            self.step(R.EQUIP, f"{card.name}, {holder.uid} kartına kuşanılır; alt metni ve gücü miras alınır")
+            self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
+        else:  # program
+            self.step(R.PROGRAM_TRASH, f"{card.name} etkileri çözümlenir, sonra çöpe gider")
+            self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
+            for eff in defn.effects:
+                if eff.kind == "program":
+                    ctx = Ctx(player, card.uid, card.name, None, {}, None, eff.label)
+                    if self.condition_holds(eff, ctx):
+                        self.out.resolved.append(eff.label)
+                        self.run_actions(eff.actions, ctx)
+            self.p(card.owner).trash.append(card)
+        if not by_effect and not reaction:
+            self.resolve_pending()
+
+    def _equip_target(self, player: str, target: str | None, path: str) -> Card:
+        p = self.p(player)
+        valid = [*p.field, *(l for l in p.legends if l.face_up)]
+        if target is None:
+            if len(valid) == 1:
+                return valid[0]
+            if not valid:
+                raise Illegal(R.EQUIP_TARGET, "kuşanılacak dost birim veya açık dost Legend yok")
+            raise DecisionError(f"{path}: say which friendly Unit or face-up Legend the Gear is "
+                                f"equipped to (target = ...); options: {', '.join(c.uid for c in valid)}",
+                                decision="target", player=player, rule=R.EQUIP_TARGET, path=path)
+        everything = [c for _, c in self.s.all_cards_in_play()]
+        card = self.ref(target, everything, "equip target", path)
+        if card is None:
+            raise DecisionError(f"{path}: no card {target!r} on the field or in a Legends area")
+        if card not in valid:
+            owner = self.controller(card)
+            why = "rakibin kartı" if owner != player else "kapalı Legend"
+            raise Illegal(R.EQUIP_TARGET, f"{card.uid} geçerli değil ({why}): Gear yalnızca dost birime veya dost açık Legend'a kuşanılır")
+        return card
+
+    def activate(self, player: str, ref: str, effect: str | int | None, pay: dict | None,
+                 reaction: bool = False, path: str = "") -> None:
+        if not reaction:
+            self.require_main(player, "etki etkinleştirme")
+        p = self.p(player)
+        card = self.ref(ref, [*p.field, *p.legends], "friendly card", path)
+        if card is None:
+            raise DecisionError(f"{path}: player {player} controls no card {ref!r} on the field or in the Legends area")
+        acts = [(e, g) for e, g in self.effects_of(card) if e.kind == "activated"]
+        if not acts:
+            raise DecisionError(f"{path}: {card.uid} has no activated effect")
+        if effect is None:
+            if len(acts) > 1:
+                raise DecisionError(f"{path}: {card.uid} has {len(acts)} activated effects; add effect = <label>")
+            eff, gear = acts[0]
+        else:
+            hit = [(e, g) for e, g in acts if e.label == effect]
+            if not hit:
+                raise DecisionError(f"{path}: {card.uid} has no activated effect {effect!r}; "
+                                    f"labels: {', '.join(e.label for e, _ in acts)}")
+            eff, gear = hit[0]
+        self.step(R.ACTIVATE_CHOOSE, f"{player} {card.uid} üzerindeki etkiyi seçer: {eff.label}")
+        if reaction:
+            if not eff.quick:
+                raise Illegal(R.REACT_QUICK, f"{eff.label} QUICK değil: tepki olarak kullanılamaz")
+            self.step(R.QUICK, f"{eff.label} QUICK: Tepki Adımı'nda kullanılabilir, bedeli yine ödenir")
+        cost = eff.cost
+        ctx = Ctx(player, card.uid, card.name, gear, {}, None, eff.label)
+        # all costs must be payable before any is paid
+        if cost.spend:
+            if card.spent:
+                raise Illegal(R.COST_FULL, f"{card.uid} zaten harcanmış: Harcama Simgesi bedeli ödenemez")
+            if card.lag and card in p.field:
+                raise Illegal(R.LAG_NO_SPEND, f"{card.uid} gecikmeli (Lag): Harcama Simgesi etkisi etkinleştirilemez")
+        if cost.eddies:
+            usable = p.eddies_ready + len(self.usable_legends(player, card.uid if cost.spend else None))
+            if usable < cost.eddies:
+                raise Illegal(R.ACTIVATE_COSTS, f"{cost.eddies} €$ ödenemez ({usable} kaynak): etki etkinleştirilemez")
+        if eff.condition and cost.spend:
+            if not self.condition_holds(eff, ctx, R.CONDITION_AT_RESOLUTION):
+                raise Illegal(R.CONDITION_FALSE, f"{eff.label}: etkinleştirme koşulu sağlanmıyor")
+        if len(cost.order) > 1:
+            self.step(R.ACTIVATE_COST_ORDER, "bedeller yazıldıkları sırayla ödenir: " + ", ".join(
+                "€$" if c == "eddies" else "Harcama Simgesi" for c in cost.order))
+        for part in cost.order:
+            if part == "eddies":
+                self.pay(player, cost.eddies, pay, eff.label, exclude=card.uid if cost.spend else None, path=path)
+            else:
+                self.spend(card, player, "Harcama Simgesi bedeli", R.SPEND_ICON)
+        self.step(R.ACTIVATE_PAY, "bedeller ödendi; etkinleştirmeyle tetiklenenler beklemede")
+        self.step(R.ACTIVATE_RESOLVE, f"{eff.label} çözümlenir")
+        self.out.resolved.append(eff.label)
+        if not eff.condition or self.condition_holds(eff, ctx):
+            self.run_actions(eff.actions, ctx)
+        if self.pending:
+            if cost.spend:
+                self.step(R.SPEND_ICON_FIRST, "önce Harcama Simgesi etkisi çözümlendi, şimdi bekleyen etkiler")
+            self.step(R.ACTIVATE_PENDING, "bekleyen etkiler çözümlenir")
+            self.resolve_pending()
+
+    # ------------------------------------------------------------------ attack
+    def attack_unit(self, player: str, unit_ref: str, target_ref: str,
+                    reactions: list[dict] | None, path: str = "",
+                    react_handler: Callable[["Game", dict, int], None] | None = None) -> None:
+        self.require_main(player, "saldırı")
+        p, o = self.p(player), self.p(rival(player))
+        unit = self.ref(unit_ref, p.field, "attacking Unit", path)
+        if unit is None:
+            elsewhere = self.ref(unit_ref, [*p.legends, *p.hand, *o.field], "card", path)
+            if elsewhere is not None:
+                raise Illegal(R.DECLARE_UNIT, f"{unit_ref}: saldırı için {player} sahasındaki bir dost birim seçilmeli")
+            raise DecisionError(f"{path}: player {player} has no Unit {unit_ref!r} on the field")
+        record = {"attacker": unit.uid, "target": target_ref, "stolen": 0, "fight": None, "ended": None}
+        self.step(R.DECLARE_UNIT, f"{player} saldırmak için {unit.uid} seçer (güç {self.power(unit)})")
+        self.out.attacks.append(record)
+        if target_ref == "gigs":
+            check = can_attack(ready=not unit.spent, lagging=unit.lag,
+                               adrenaline=unit.defn.has("ADRENALINE") or unit.go_solo,
+                               target="gigs", rival_gigs=len(o.gigs))
+            target_uid = "gigs"
+        else:
+            tcard = self.ref(target_ref, o.field, "target Unit", path)
+            if tcard is None:
+                if self.ref(target_ref, [*p.field, *p.legends, *o.legends], "card", path) is not None:
+                    raise Illegal(R.TARGET_UNIT, f"{target_ref}: yalnızca harcanmış bir rakip birim hedef olabilir")
+                raise DecisionError(f"{path}: player {rival(player)} has no Unit {target_ref!r} on the field")
+            check = can_attack(ready=not unit.spent, lagging=unit.lag,
+                               adrenaline=unit.defn.has("ADRENALINE") or unit.go_solo,
+                               target="unit", target_spent=tcard.spent)
+            target_uid = tcard.uid
+            record["target"] = tcard.uid
+        self.trace.extend(check.steps)
+        if not check.ok:
+            raise Illegal(check.rules[-1], check.reason)
+        a = Attack(player, unit.uid, target_uid, record=record)
+        self.attack = a
+        self.spend(unit, player, "saldırı ilanı", R.DECLARE_SPEND)
+        self.step(R.DECLARE_TELL, f"{player}, {unit.uid} ile "
+                  + ("rakibin Gig alanına" if target_uid == "gigs" else f"{target_uid} birimine") + " saldırır")
+        self.step(R.ATTACKING, f"saldırı başlar: saldıran oyuncu {player}, savunan oyuncu {a.defender}")
+        self.step(R.WHILE_ATTACKING, f"\"saldırırken\" etkileri uygulanır: {unit.uid} gücü {self.power(unit)}")
+        n = self.trigger_on(unit, player, "ATTACK", R.ATTACK_TRIGGER)
+        if n or self.pending:
+            if any("SPENT" in pe.effect.triggers for pe in self.pending):
+                self.step(R.ATTACK_SPEND_TRIGGERS, "harcanmayla tetiklenen etkiler ATTACK etkileriyle aynı anda beklemeye girer")
+            self.step(R.ATTACK_BEFORE_REACT, "bekleyen ATTACK etkileri Tepki Adımı'ndan önce çözümlenir")
+            self.resolve_pending()
+        if self._attack_check(R.AFTER_DECLARE):
+            return
+        # React Step
+        a.step = "react"
+        self.step(R.REACT_STEP, f"Tepki Adımı: savunan oyuncu {a.defender} tepki verebilir")
+        if reactions is None:
+            possible = self.possible_reactions(a.defender)
+            if possible:
+                raise DecisionError(
+                    f"{path}: missing choice: player {a.defender} decides which reactions to take in the "
+                    f"React Step (rule {R.REACT_STEP}); possible: {', '.join(possible)}; "
+                    f"add reactions = [] for none", decision="reactions", player=a.defender,
+                    rule=R.REACT_STEP, path=path)
+            self.step(R.REACT_STEP, f"{a.defender} için yapılabilecek tepki yok")
+            reactions = []
+        for i, r in enumerate(reactions):
+            if a.ended:
+                raise DecisionError(f"{path}.reactions[{i}]: the attack has already ended; this reaction cannot be taken")
+            react_handler(self, r, i)
+            if self.pending:
+                self.step(R.REACT_PENDING, "tepkinin tetiklediği etkiler yeni tepkiden önce çözümlenir")
+                self.resolve_pending()
+            if self._attack_check(R.REACT_LEFT_FIELD):
+                return
+        self.step(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirir")
+        if self._attack_check(R.REACT_NEXT):
+            return
+        if a.target == "gigs":
+            self.step(R.REACT_NEXT, "hedef Gig alanı: Çalma Adımı'na geçilir")
+            self.steal_step(a)
+        else:
+            self.step(R.REACT_NEXT, "hedef bir birim: Çatışma Adımı'na geçilir")
+            self.fight_step(a)
+
+    def possible_reactions(self, player: str) -> list[str]:
+        p = self.p(player)
+        out = []
+        a = self.attack
+        for u in p.field:
+            if u.defn.has("BLOCKER") and not u.spent and (a is None or u.uid != a.target):
+                out.append(f"BLOCKER {u.uid}")
+        if p.called_turn != self.s.turn and any(not l.face_up for l in p.legends):
+            if p.eddies_ready + len(self.usable_legends(player)) >= 1:
+                out.append("Legend çağırma")
+        for c in p.hand:
+            if c.type == "program" and c.defn.has("QUICK"):
+                out.append(f"QUICK {c.name}")
+        for c in [*p.field, *p.legends]:
+            for e, _ in self.effects_of(c):
+                if e.kind == "activated" and e.quick:
+                    out.append(f"QUICK {e.label}")
+        return out
+
+    def block(self, player: str, ref: str, path: str = "") -> None:
+        a = self.attack
+        p = self.p(player)
+        unit = self.ref(ref, p.field, "blocking Unit", path)
+        if unit is None:
+            raise DecisionError(f"{path}: player {player} has no Unit {ref!r} on the field")
+        if not unit.defn.has("BLOCKER"):
+            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} BLOCKER değil")
+        if unit.spent:
+            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} harcanmış: BLOCKER yalnızca hazır birimde etkinleştirilir")
+        if a.target == unit.uid:
+            raise Illegal(R.BLOCKER_TARGET, f"{unit.uid} zaten saldırının hedefi: saldırıyı kendine yönlendiremez")
+        self.step(R.BLOCKER, f"{player} tepki olarak {unit.uid} üzerindeki BLOCKER'ı etkinleştirir")
+        self.spend(unit, player, "BLOCKER", R.REACT_BLOCKER)
+        old = a.target
+        a.target = unit.uid
+        a.record["target"] = unit.uid
+        a.record["blocked_by"] = unit.uid
+        self.step(R.BLOCKER_REDIRECT, f"{unit.uid} yeni savunan birim olur; önceki hedef ({'Gig alanı' if old == 'gigs' else old}) tamamen yerini bırakır")
+
+    def _attack_check(self, rule: str) -> bool:
+        """End the attack if one of the four conditions holds. True if it ended."""
+        a = self.attack
+        if a is None or a.ended:
+            return True
+        why = None
+        if a.ended_by_effect:
+            why = (R.END_BY_EFFECT, "bir etki saldırıyı bitirdi")
+        elif self.in_field(a.attacker, a.player) is None:
+            why = (R.END_ATTACKER_GONE, f"saldıran {a.attacker} artık sahada değil")
+        elif a.target != "gigs":
+            t = self.in_field(a.target, a.defender)
+            if t is None:
+                why = (R.END_TARGET_GONE, f"hedef {a.target} artık saldırıldığı alanda değil")
+            elif not t.spent:
+                why = (R.END_TARGET_INVALID, f"hedef {a.target} artık harcanmış değil: geçerli hedef değil")
+        if why is None:
+            return False
+        if rule in (R.AFTER_DECLARE, R.REACT_LEFT_FIELD):
+            self.step(rule, "saldırı sona erer")
+        self.finish_attack(*why)
+        return True
+
+    def finish_attack(self, rule: str | None = None, why: str = "") -> None:
+        a = self.attack
+        if rule is not None:
+            self.step(rule, f"saldırı sona erer: {why}")
+            a.record["ended"] = rule
+            if a.step in ("declare", "react"):
+                self.step(R.END_EARLY, "saldırı Çatışma/Çalma Adımı'na ulaşmadan bitti: çatışma olmaz, Gig çalınmaz")
+        a.ended = True
+        if self.pending:
+            self.step(R.END_PENDING, "saldırı bitti: bu zamanlama penceresindeki bekleyen etkiler çözümlenir")
+            self.resolve_pending()
+        removed = [m for m in self.s.modifiers if m.until in ("attack", "fight")]
+        self.s.modifiers = [m for m in self.s.modifiers if m.until not in ("attack", "fight")]
+        self.step(R.END_REMOVE_WHILE, "\"saldırırken/çalarken/çatışırken\" etkileri kaldırılır; Ana Aşama sürer"
+                  + (f" ({len(removed)} değişiklik)" if removed else ""))
+        self.attack = None
+
+    def fight_step(self, a: Attack) -> None:
+        a.step = "fight"
+        att = self.in_field(a.attacker, a.player)
+        dfd = self.in_field(a.target, a.defender)
+        self.step(R.FIGHT_ONLY_UNIT, f"Çatışma Adımı: {att.uid} ile {dfd.uid} çatışır")
+        self.step(R.WHILE_FIGHTING, "\"çatışırken\" etkileri uygulanır")
+        pa, pd = self.power(att), self.power(dfd)
+        self._power_steps(att, pa, R.FIGHT)
+        self._power_steps(dfd, pd, R.FIGHT)
+        winner = fight_result(pa, pd, self.trace)
+        result = {"attacker": "attacker", "defender": "defender", None: "both_lose"}[winner]
+        fight = {"attacker": att.uid, "defender": dfd.uid, "attacker_power": pa,
+                 "defender_power": pd, "result": result}
+        self.out.fights.append(fight)
+        a.record["fight"] = result
+        losers = [c for c, lost in ((att, winner != "attacker"), (dfd, winner != "defender")) if lost]
+        winners = [c for c in (att, dfd) if c not in losers]
+        for c in winners:
+            self.trigger_on(c, self.controller(c), "WINS_FIGHT", R.FIGHT_TRIGGERS)
+        for c in losers:
+            self.trigger_on(c, self.controller(c), "LOSES_FIGHT", R.FIGHT_TRIGGERS)
+        if self.pending:
+            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler mağlubiyetten önce çözümlenir")
+            self.resolve_pending()
+        to_defeat = []
+        for loser in losers:
+            opponent_power = pd if loser is att else pa
+            opponent = dfd if loser is att else att
+            if effective(opponent_power) == 0:
+                self.step(R.FIGHT_ZERO_POWER, f"{opponent.uid} gücü 0: {loser.uid} çatışmayı kaybetti ama mağlup edilmez")
+                continue
+            self.step(R.FIGHT_DEFEAT, f"{loser.uid} çatışmayı kaybetti: {opponent.uid} onu mağlup eder")
+            to_defeat.append(loser)
+        for loser in to_defeat:
+            if self.s.find_in_play(loser.uid) is None:
+                continue
+            if not self.defeat(loser.uid, in_fight=True):
+                self.step(R.FIGHT_PREVENTED, f"{loser.uid} yine de çatışmayı kaybetmiş sayılır; yalnızca mağlubiyet olmadı")
+        fight["defeated"] = [c.uid for c in to_defeat if self.s.find_in_play(c.uid) is None]
+        self.resolve_pending()
+        self.step(R.FIGHT_END, "Çatışma Adımı ve saldırı sona erer")
+        self.finish_attack()
+
+    def _power_steps(self, card: Card, total: int, rule: str) -> None:
+        parts = [f"basılı {card.defn.power}"]
+        parts += [f"Gear {g.name} {g.defn.power:+d}" for g in card.gears if g.defn.power]
+        mods = [m for m in self.s.modifiers if m.target == card.uid]
+        parts += [f"[{m.source}] {m.amount:+d}" for m in mods]
+        if any(g.defn.power for g in card.gears):
+            rule = R.GEAR_POWER
+        extra = total - card.defn.power - sum(g.defn.power for g in card.gears) - sum(m.amount for m in mods)
+        if extra:
+            parts.append(f"sürekli etkiler {extra:+d}")
+        self.step(rule, f"{card.uid} gücü: {', '.join(parts)} = {total}")
+        if total < 0:
+            self.step(rule, f"{card.uid} gücü {total} negatif: karşılaştırmada 0 sayılır "
+                      "(resmî altın kural 2.10.1; Türkçe metinde karşılığı yok)")
+
+    def steal_step(self, a: Attack) -> None:
+        a.step = "steal"
+        att = self.in_field(a.attacker, a.player)
+        gigs = self.p(a.defender).gigs
+        self.step(R.STEAL_ONLY_GIGS, f"Çalma Adımı: {att.uid}, {a.defender} Gig alanından çalmaya çalışır")
+        if not gigs:
+            self.step(R.STEAL_EMPTY, "Çalma Adımı başladığında Gig alanı boş: Gig çalınmaz")
+            self.step(R.STEAL_END, "saldırı sona erer")
+            self.finish_attack()
+            return
+        self.step(R.WHILE_STEALING, "\"çalarken\" etkileri zarlar seçilmeden önce uygulanır")
+        power = self.power(att)
+        self._power_steps(att, power, R.STEAL_BY_POWER)
+        x = steal_count(power, len(gigs), self.trace)
+        a.record["steal_count"] = x
+        chosen: list[str] = []
+        for i in range(x):
+            remaining = [d for d in gigs if d.id not in chosen]
+            if len(remaining) == x - i:
+                if i == 0:
+                    self.step(R.STEAL_ONE_AT_A_TIME, f"çalınacak {x} Gig, alanda {len(remaining)}: seçenek yok, hepsi seçilir")
+                chosen.extend(d.id for d in remaining)
+                break
+            opts = [Opt(d.id, (d.id, f"d{d.sides}"), str(d)) for d in remaining]
+            die = self.script.pick_one("steal", a.player, R.STEAL_ONE_AT_A_TIME,
+                                       f"Gig {i + 1} of {x} to steal", opts)
+            chosen.append(die)
+            self.step(R.STEAL_ONE_AT_A_TIME, f"{a.player} {i + 1}. Gig'i seçer: {die}")
+        if x:
+            self.step(R.STEAL_ANY_VALUE, "seçilen Gig'ler (değerine bakılmaksızın): " + ", ".join(
+                str(self.s.find_die(d)[1]) for d in chosen))
+        a.selected = list(chosen)
+        for die in chosen:
+            self.trigger_observers([a.defender], "RIVAL_WOULD_STEAL", R.STEAL_WOULD, {"die": die})
+        if self.pending:
+            self.step(R.STEAL_PREVENT, "seçimden sonra, kontrol değişmeden önce engelleme etkileri çözümlenir")
+            self.resolve_pending()
+        moving = [d for d in chosen if d not in a.prevented and self.s.find_die(d) is not None
+                  and self.s.find_die(d)[0] == a.defender]
+        a.selected = []
+        if self.in_field(a.attacker, a.player) is None:
+            self.finish_attack(R.END_ATTACKER_GONE, f"saldıran {a.attacker} artık sahada değil")
+            return
+        dice = [self.s.find_die(d)[1] for d in moving]
+        for die in dice:
+            gigs.remove(die)
+            self.p(a.player).gigs.append(die)
+        if dice:
+            self.step(R.STEAL_MOVE, f"{len(dice)} Gig aynı anda {a.player} Gig alanına taşınır: "
+                      + ", ".join(str(d) for d in dice))
+            self.step(R.STEAL_EACH, f"her biri ayrı çalınan Gig sayılır ({len(dice)})")
+        else:
+            self.step(R.STEAL_MOVE, "çalınan Gig yok")
+        a.record["stolen"] = len(dice)
+        self.out.stolen += len(dice)
+        for die in dice:
+            self.trigger_on(att, a.player, "STEALS_GIG", R.STOLEN_TRIGGERS, {"die": die.id})
+        if len([pe for pe in self.pending if "STEALS_GIG" in pe.effect.triggers]) > 1:
+            self.step(R.TRIGGER_EACH_TIME, "aynı tetikleyici birden çok kez sağlandı: etki her Gig için ayrı beklemeye girer")
+        self.check_overtime_win()
+        self.resolve_pending()
+        self.step(R.STEAL_END, "Çalma Adımı ve saldırı sona erer")
+        self.finish_attack()
+
+
+VERB_TR = {
+    "draw": "kart çek", "trash": "çöpe at", "search": "ara", "power": "güç ver",
+    "adjust_gig": "Gig değiştir", "swap_gigs": "Gig yer değiştir", "play_from_trash": "çöpten oyna",
+    "bottom_deck": "destenin altına koy", "discard": "elden kart at",
+    "prevent_steal": "çalınmayı engelle", "defeat": "mağlup et", "end_attack": "saldırıyı bitir",
+    "ready": "hazır konuma getir",
+}
+
+
+def de(word: str) -> str:
+    """The Turkish conjunction "de/da" after `word` (vowel harmony)."""
+    for ch in reversed(word.lower()):
+        if ch in "eiöü":
+            return "de"
+        if ch in "aıou":
+            return "da"
+    return "de"
+
+
+def shown(card: Card) -> str:
+    return "gizli bir kart" if card.type == "unknown" else card.name
+
+
+def _dedupe(opts: list[Opt]) -> list[Opt]:
+    """Pending effects that are the same effect from the same source with the same context
+    are interchangeable: let them share a group so naming one is enough."""
+    out = []
+    for o in opts:
+        pe = o.value
+        out.append(Opt(pe, o.keys, o.text, group=f"{pe.effect.label}|{pe.source}|{sorted(pe.ctx.items())}"))
+    return out

@@ -1,0 +1,427 @@
+"""The whoosh index over rule nodes and glossary terms, and its life in the cache.
+
+Lifecycle:
+
+* The index lives in ``<cache>/index/<rulebook id>/<key>/`` where ``<cache>`` is
+  ``$JUDGE_TOOL_CACHE``, else ``$XDG_CACHE_HOME/judge-tool``, else ``~/.cache/judge-tool``,
+  and ``<key>`` hashes the rule and glossary data with the analysis and schema versions: a
+  changed rulebook or analyzer gets a new key and so a new index, and the old one is
+  removed.
+* It is built into a private temporary directory beside the final one and renamed into
+  place, which is atomic: readers never see half an index. Two processes that start cold
+  together both build; the first rename wins, the second finds the directory taken and
+  uses the winner's index.
+* A marker file written last (``judge-index.json``) records the key, the document count
+  and every file's size. An index whose marker is missing or disagrees with the files, or
+  that whoosh cannot open, is moved aside and rebuilt.
+* If the cache cannot be written, the index is built in memory and a one-line notice goes
+  to stderr.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .analysis import Analysis, analysis_for
+
+SCHEMA_VERSION = "s6"
+MARKER = "judge-index.json"
+STALE_TMP_SECONDS = 3600
+
+FIELDS_TEXT = ("exact", "stem", "pre", "pre4", "head", "head_stem", "crumb")
+
+
+# --- where ------------------------------------------------------------------------
+
+def cache_root() -> Path:
+    explicit = os.environ.get("JUDGE_TOOL_CACHE")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "judge-tool"
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name) or "book"
+
+
+# --- what is indexed ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Doc:
+    doc_id: str        # rule id, or "term:<slug>"
+    kind: str          # "rule" or "term"
+    chapter: str
+    body: str          # text + examples / definition
+    head: str          # title / term and its aliases
+    crumb: str         # breadcrumb
+    english: str       # English names (glossary)
+
+
+def glossary_terms(glossary: Any) -> list[Any]:
+    if glossary is None:
+        return []
+    return list(getattr(glossary, "terms", []) or [])
+
+
+def _as_list(value: Any) -> list[str]:
+    if not value:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value if v]
+
+
+def term_names(term: Any) -> tuple[list[str], list[str]]:
+    """(Turkish names: term + aliases, English names)."""
+    turkish = [str(getattr(term, "term", "") or "")]
+    english = _as_list(getattr(term, "english", None))
+    turkish.extend(_as_list(getattr(term, "aliases", None)))
+    turkish.extend(_as_list(getattr(term, "stems", None)))
+    return [t for t in turkish if t], english
+
+
+def documents(book: Any, glossary: Any = None) -> list[Doc]:
+    docs: list[Doc] = []
+    for node in book:
+        body = " ".join([node.text, *node.examples]).strip()
+        docs.append(Doc(node.id, "rule", node.chapter, body, node.title,
+                        " ".join(node.path), ""))
+    for term in glossary_terms(glossary):
+        slug = str(getattr(term, "slug", "") or "")
+        if not slug:
+            continue
+        rule = str(getattr(term, "rule", "") or "")
+        chapter = rule.split(".", 1)[0] if rule else ""
+        turkish, english = term_names(term)
+        docs.append(Doc(f"term:{slug}", "term", chapter,
+                        str(getattr(term, "definition", "") or ""),
+                        " ".join(turkish), "", " ".join(english)))
+    return docs
+
+
+def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:
+    h = hashlib.sha256()
+    h.update(f"{SCHEMA_VERSION}\0{analysis.version}\0{analysis.language}\0".encode())
+    h.update(f"{book.meta.id}\0{book.meta.version}\0".encode())
+    for node in book:
+        h.update("\x1e".join((node.id, node.title, node.text, "\x1f".join(node.examples),
+                               "\x1f".join(node.path))).encode("utf-8", "surrogatepass"))
+    for term in glossary_terms(glossary):
+        turkish, english = term_names(term)
+        h.update("\x1e".join((str(getattr(term, "slug", "")), str(getattr(term, "rule", "")),
+                               "\x1f".join(turkish), "\x1f".join(english),
+                               str(getattr(term, "definition", "")))).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:20]
+
+
+# --- building -----------------------------------------------------------------------
+
+def schema():
+    from whoosh.analysis import SpaceSeparatedTokenizer
+    from whoosh.fields import ID, TEXT, Schema
+
+    def text(phrase: bool):
+        return TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=phrase)
+
+    return Schema(
+        id=ID(stored=True, unique=True),
+        kind=ID(stored=True),
+        chapter=ID(stored=True),
+        exact=text(True),
+        stem=text(False),
+        pre=text(False),
+        pre4=text(False),
+        head=text(True),
+        head_stem=text(False),
+        crumb=text(False),
+    )
+
+
+def fast_bm25f(B: float, K1: float):
+    """whoosh's BM25F, with each field's document lengths read once into a list instead of
+    decoded per scored posting (the hot spot of a query on a small index)."""
+    from whoosh.scoring import BM25F, BM25FScorer, WeightScorer
+
+    class _Scorer(BM25FScorer):
+        def setup(self, searcher, fieldname, text):
+            super().setup(searcher, fieldname, text)
+            cache = getattr(searcher, "_judge_lengths", None)
+            if cache is None:
+                cache = {}
+                try:
+                    searcher._judge_lengths = cache
+                except AttributeError:  # pragma: no cover
+                    return
+            lengths = cache.get(fieldname)
+            if lengths is None:
+                reader = searcher.reader()
+                lengths = [reader.doc_field_length(d, fieldname, 1)
+                           for d in range(reader.doc_count_all())]
+                cache[fieldname] = lengths
+            self.dfl = lengths.__getitem__
+
+    class _BM25F(BM25F):
+        def scorer(self, searcher, fieldname, text, qf=1):
+            if not searcher.schema[fieldname].scorable:
+                return WeightScorer.for_(searcher, fieldname, text)
+            return _Scorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B),
+                           self.K1, qf=qf)
+
+    return _BM25F(B=B, K1=K1)
+
+
+def english_stem(key: str) -> str:
+    return analysis_for("en").stem(key)
+
+
+def doc_fields(doc: Doc, analysis: Analysis) -> dict[str, str]:
+    exact, stem, pre = analysis.streams(doc.body)
+    head, head_stem, _ = analysis.streams(f"{doc.head} {doc.english}")
+    _, crumb, _ = analysis.streams(doc.crumb)
+    fields = {
+        "id": doc.doc_id, "kind": doc.kind, "chapter": doc.chapter,
+        "exact": " ".join(exact), "stem": " ".join(stem), "pre": " ".join(pre),
+        "pre4": " ".join(k[:4] for k in exact),
+        "head": " ".join(head), "head_stem": " ".join(head_stem),
+        "crumb": " ".join(crumb),
+    }
+    return {k: v for k, v in fields.items() if v}
+
+
+def write_docs(ix, docs: Iterable[Doc], analysis: Analysis) -> int:
+    writer = ix.writer(limitmb=256)
+    count = 0
+    try:
+        for doc in docs:
+            writer.add_document(**doc_fields(doc, analysis))
+            count += 1
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+    return count
+
+
+def build_into(folder: Path, docs: list[Doc], analysis: Analysis, key: str) -> dict:
+    from whoosh.filedb.filestore import FileStorage
+
+    started = time.perf_counter()
+    storage = FileStorage(str(folder))
+    ix = storage.create_index(schema())
+    count = write_docs(ix, docs, analysis)
+    ix.close()
+    marker = {
+        "key": key, "docs": count, "analysis": analysis.version, "schema": SCHEMA_VERSION,
+        "language": analysis.language, "built": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "build_seconds": round(time.perf_counter() - started, 3),
+        "files": {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.is_file()},
+    }
+    tmp_marker = folder / (MARKER + ".tmp")
+    tmp_marker.write_text(json.dumps(marker, indent=1), encoding="utf-8")
+    with open(tmp_marker, "rb") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp_marker, folder / MARKER)
+    return marker
+
+
+def build_in_memory(docs: list[Doc], analysis: Analysis):
+    from whoosh.filedb.filestore import RamStorage
+
+    ix = RamStorage().create_index(schema())
+    write_docs(ix, docs, analysis)
+    return ix
+
+
+# --- opening ------------------------------------------------------------------------
+
+class CorruptIndex(Exception):
+    pass
+
+
+def read_marker(folder: Path) -> dict:
+    try:
+        return json.loads((folder / MARKER).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CorruptIndex("no marker (half-written index)") from None
+    except (OSError, ValueError) as exc:
+        raise CorruptIndex(f"unreadable marker: {exc}") from None
+
+
+def open_checked(folder: Path, key: str):
+    """Open the index in `folder`, or raise CorruptIndex if anything disagrees."""
+    from whoosh.filedb.filestore import FileStorage
+
+    marker = read_marker(folder)
+    if marker.get("key") != key:
+        raise CorruptIndex("marker is for another key")
+    files = marker.get("files") or {}
+    if not files:
+        raise CorruptIndex("marker lists no files")
+    for name, size in files.items():
+        try:
+            if (folder / name).stat().st_size != size:
+                raise CorruptIndex(f"{name} has the wrong size")
+        except FileNotFoundError:
+            raise CorruptIndex(f"{name} is missing") from None
+    try:
+        ix = FileStorage(str(folder), readonly=True).open_index(schema=schema())
+        if ix.doc_count_all() != marker.get("docs"):
+            raise CorruptIndex("document count differs from the marker")
+        with ix.reader() as reader:          # touch every segment's term and length data
+            for fieldname in ("exact", "head"):
+                reader.field_length(fieldname)
+                next(iter(reader.lexicon(fieldname)), None)
+    except CorruptIndex:
+        raise
+    except Exception as exc:                  # whoosh raises many kinds on damaged files
+        raise CorruptIndex(f"whoosh cannot read it ({type(exc).__name__}: {exc})") from None
+    return ix, marker
+
+
+@dataclass
+class Opened:
+    ix: Any
+    key: str
+    path: Path | None          # None: in memory
+    marker: dict = field(default_factory=dict)
+    built: bool = False        # built by this call
+    notice: str = ""
+
+
+def notice(message: str) -> None:
+    """One line on stderr, never a traceback."""
+    try:
+        print(f"judge: {message}", file=sys.stderr)
+    except Exception:  # pragma: no cover - stderr closed
+        pass
+
+
+def _remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _quarantine(path: Path) -> None:
+    """Move a bad index out of the way (atomic), then delete it."""
+    aside = path.with_name(f".bad-{path.name}-{os.getpid()}-{uuid.uuid4().hex[:6]}")
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        return                     # another process already moved it
+    _remove_tree(aside)
+
+
+def _clean_siblings(root: Path, keep: str) -> None:
+    """Remove indexes for other keys (an older rulebook) and stale temporary folders."""
+    now = time.time()
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name == keep or not entry.is_dir():
+            continue
+        if entry.name.startswith(".tmp-"):
+            try:
+                if now - entry.stat().st_mtime < STALE_TMP_SECONDS:
+                    continue        # maybe another process is building right now
+            except OSError:
+                continue
+        _remove_tree(entry)
+
+
+def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool = False,
+                  cache: Path | None = None) -> Opened:
+    key = index_key(book, glossary, analysis)
+    root = (cache or cache_root()) / "index" / _safe(book.meta.id)
+    final = root / key
+    docs: list[Doc] | None = None
+    reason = ""
+
+    for _attempt in range(4):
+        if final.is_dir() and not rebuild:
+            try:
+                ix, marker = open_checked(final, key)
+                return Opened(ix, key, final, marker)
+            except CorruptIndex as exc:
+                reason = str(exc)
+                notice(f"search index at {final} is damaged ({reason}); rebuilding it")
+                try:
+                    _quarantine(final)
+                except OSError as exc2:
+                    return _in_memory(book, glossary, analysis, key,
+                                      f"search index at {final} is damaged ({reason}) and cannot "
+                                      f"be replaced ({exc2.strerror or exc2}); using an in-memory index")
+        elif final.is_dir() and rebuild:
+            try:
+                _quarantine(final)
+            except OSError as exc:
+                return _in_memory(book, glossary, analysis, key,
+                                  f"cannot rebuild the search index in {root} "
+                                  f"({exc.strerror or exc}); using an in-memory index")
+            rebuild = False
+        if docs is None:
+            docs = documents(book, glossary)
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{key}-", dir=root))
+        except OSError as exc:
+            return _in_memory(book, glossary, analysis, key,
+                              f"search index cache {root} is not writable "
+                              f"({exc.strerror or exc}); using an in-memory index", docs)
+        try:
+            marker = build_into(tmp, docs, analysis, key)
+        except OSError as exc:
+            _remove_tree(tmp)
+            return _in_memory(book, glossary, analysis, key,
+                              f"cannot write the search index in {root} "
+                              f"({exc.strerror or exc}); using an in-memory index", docs)
+        try:
+            os.rename(tmp, final)
+        except OSError as exc:
+            _remove_tree(tmp)
+            if final.is_dir():
+                continue           # another process won the race: open its index
+            return _in_memory(book, glossary, analysis, key,
+                              f"cannot install the search index in {root} "
+                              f"({exc.strerror or exc}); using an in-memory index", docs)
+        _clean_siblings(root, key)
+        try:
+            ix, marker = open_checked(final, key)
+        except CorruptIndex as exc:  # pragma: no cover - just written
+            reason = str(exc)
+            continue
+        return Opened(ix, key, final, marker, built=True)
+    return _in_memory(book, glossary, analysis, key,
+                      f"search index in {root} keeps failing ({reason}); using an in-memory index",
+                      docs)
+
+
+def _in_memory(book, glossary, analysis, key, message, docs=None) -> Opened:
+    notice(message)
+    started = time.perf_counter()
+    ix = build_in_memory(docs if docs is not None else documents(book, glossary), analysis)
+    marker = {"key": key, "docs": ix.doc_count_all(), "analysis": analysis.version,
+              "schema": SCHEMA_VERSION, "language": analysis.language,
+              "build_seconds": round(time.perf_counter() - started, 3)}
+    return Opened(ix, key, None, marker, built=True, notice=message)
+
+
+def folder_size(path: Path | None) -> int:
+    if path is None:
+        return 0
+    try:
+        return sum(p.stat().st_size for p in path.iterdir() if p.is_file())
+    except OSError:
+        return 0
