@@ -51,11 +51,12 @@ def _wrap_marked(text: str, indent: str) -> str:
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True,
               help="How many hits to show.")
 @click.option("--chapter", "-c", metavar="N", help="Only rules in chapter N (e.g. 9).")
+@click.option("--all-games", is_flag=True, help="Search every rulebook, each with its own language's analysis.")
 @click.option("--json", "as_json", is_flag=True,
               help="Machine-readable: a list of {id, kind, title, text, path, snippet, score, …}.")
 @click.pass_context
 def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str | None,
-           as_json: bool) -> None:
+           all_games: bool, as_json: bool) -> None:
     """Find the rules about QUERY: Turkish with or without Turkish letters, English terms,
     typos, or a rule number (9.23.2).
 
@@ -67,6 +68,11 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
       judge search lag tur sonunda kalkar mı --chapter 11
     """
     text = " ".join(query)
+    if all_games:
+        if chapter is not None:
+            fail("--chapter needs one rulebook; drop --all-games or pick one with --game")
+        _search_all_games(text, limit, as_json)
+        return
     book, engine = _engine(ctx)
     if chapter is not None:
         chapter = chapter.strip().rstrip(".")
@@ -78,7 +84,7 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
     except Exception as exc:  # pragma: no cover - defensive: never a traceback
         fail(f"search failed: {type(exc).__name__}: {exc}", code=1)
     if as_json:
-        echo_json([h.to_dict() for h in hits])
+        echo_json([{**h.to_dict(), "game": book.meta.id} for h in hits])
         return
     if not hits:
         from ..search.query import clean, rule_number
@@ -91,23 +97,55 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
             where = f" in chapter {chapter}" if chapter else ""
             click.echo(f"No results{where}.")
         return
+    click.echo("\n".join(_render_hits([(book, h) for h in hits])))
+
+
+def _render_hits(hits: list, show_game: bool = False) -> list[str]:
     out: list[str] = []
-    for rank, hit in enumerate(hits, start=1):
+    for rank, (book, hit) in enumerate(hits, start=1):
         crumb = " › ".join(hit.path)
+        prefix = book.meta.cite_prefix
         if hit.kind == "term":
             head = f"{rank:>2}. {style('Terim', fg='magenta')} {style(hit.title, bold=True)}"
             if hit.rule:
-                head += f"  {style('CR ' + hit.rule, fg='cyan')}"
+                head += f"  {style(f'{prefix} {hit.rule}'.strip(), fg='cyan')}"
         else:
-            head = f"{rank:>2}. {style('CR', fg='cyan')} {style(hit.id, bold=True)}"
+            head = f"{rank:>2}. {style(prefix, fg='cyan')} {style(hit.id, bold=True)}".replace(". . ", ". ")
             if crumb:
                 head += f"  {style(crumb, dim=True)}"
         out.append(head)
+        if show_game:
+            out.append("    " + style(f"{book.meta.game} [{book.meta.language}]", dim=True))
         if hit.kind == "term" and crumb:
             out.append("    " + style(crumb, dim=True))
         if hit.snippet:
             out.append(_wrap_marked(_highlight(hit), "    "))
-    click.echo("\n".join(out))
+    return out
+
+
+def _search_all_games(text: str, limit: int, as_json: bool) -> None:
+    """Every rulebook searched with its own analysis. Scores of different indexes do not
+    compare, so hits are interleaved by rank: each game's best first."""
+    from ..rulebook import load_rulebook, rulebook_folders
+    from ..search import engine_for
+
+    merged = []
+    for game_id in rulebook_folders():
+        book = load_rulebook(game_id)
+        try:
+            hits = engine_for(book).search(text, limit=limit)
+        except Exception as exc:  # pragma: no cover - defensive: never a traceback
+            fail(f"search failed in {game_id}: {type(exc).__name__}: {exc}", code=1)
+        merged.extend((rank, -h.score, book, h) for rank, h in enumerate(hits))
+    merged.sort(key=lambda item: item[:2])
+    merged = [(book, h) for _, _, book, h in merged]
+    merged = merged[:limit]
+    if as_json:
+        echo_json([{**h.to_dict(), "game": b.meta.id} for b, h in merged])
+    elif not merged:
+        click.echo("No results.")
+    else:
+        click.echo("\n".join(_render_hits(merged, show_game=True)))
 
 
 @click.command()
