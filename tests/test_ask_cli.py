@@ -86,3 +86,14 @@ def test_quick_rulings_do_not_import_whoosh():
             "print('WHOOSH' if any(m.startswith('whoosh') for m in sys.modules) else 'CLEAN')\n")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert res.stdout.strip().splitlines()[-1] == "CLEAN", res.stdout + res.stderr
+
+
+def test_unclear_source_text_is_flagged_in_the_answer(run_judge, book):
+    # 11.2.3's seed sentence is garbled; the answer cites it and must say so, not hide it.
+    note = book.get("11.2.3").note
+    assert note
+    res = run_judge("ask", "street cred with no gigs", "--json")
+    data = json.loads(res.stdout)
+    assert "11.2.3" in data["rules"] and data["notes"]["11.2.3"] == note
+    res = run_judge("ask", "gig alanımda hiç zar yokken street cred kaç")
+    assert "Not:" in res.stdout

@@ -41,7 +41,11 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
         click.echo(f"judge: warning: the engine cites rule(s) missing from the rulebook: "
                    f"{', '.join(answer.missing)}", err=True)
     if as_json:
-        echo_json(answer.to_dict())
+        data = answer.to_dict()
+        notes = {r: book.get(r).note for r in answer.rules if book.get(r) is not None and book.get(r).note}
+        if notes:
+            data["notes"] = notes   # where the source text is unclear
+        echo_json(data)
         return
     click.echo(_render(answer, book))
 
@@ -64,4 +68,6 @@ def _render(answer, book) -> str:
             body = node.text or node.title
             head = f"{prefix} {rule_id}".strip()
             lines.append(wrap(f"{style(head, bold=True)} — {body}", indent="  ", subsequent="    "))
+            if node.note:   # the source text is unclear here: say so, do not guess
+                lines.append(wrap(f"{style('Not', fg='yellow')}: {node.note}", indent="    ", subsequent="      "))
     return "\n".join(lines)
