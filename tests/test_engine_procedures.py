@@ -1103,3 +1103,27 @@ def test_null_cost_legend_cannot_go_solo():
     from = "legends"
     """)
     assert r.outcome.illegal_rule == "11.4.1.1"
+
+
+def test_go_solo_legend_keeps_its_gear():
+    # 11.6.1.2: a Gear stays equipped unless it or its card leaves the field and Legends area;
+    # a GO SOLO Legend moves from the Legends area to the field, so its Gear comes along.
+    r = run(CARDS + """
+    [cards.Solo2]
+    type = "legend"
+    cost = 1
+    power = 4
+    keywords = ["GO SOLO"]
+    [state.A]
+    deck = 3
+    eddies = 1
+    legends = [{ card = "Solo2", face_up = true, gears = ["Zirh"] }]
+    [[actions]]
+    do = "play"
+    card = "Solo2"
+    from = "legends"
+    """)
+    assert r.outcome.legal, r.outcome
+    field = r.state.players["A"].field
+    assert [c.name for c in field] == ["Solo2"] and [g.name for g in field[0].gears] == ["Zirh"]
+    assert any(step.rule == "11.6.1.2" for step in r.trace)

@@ -1069,11 +1069,12 @@ class Game:
         if defn.type == "unit" or go_solo:
             card.spent = False
             card.lag = True
-            card.gears = []
             card.go_solo = go_solo
             p.field.append(card)
             if go_solo:
                 self.step(R.GO_SOLO, f"{card.name} hazır bir birim olarak sahaya girer; bu tur saldırabilir")
+                if card.gears:   # Legends area -> field: never outside those two areas
+                    self.step(R.GEAR_STAYS, f"{', '.join(g.uid for g in card.gears)} kuşanılmış kalır")
             else:
                 self.step(R.LAG_ENTER, f"{card.name} sahaya hazır ve gecikmeli (Lag) girer")
             self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)

@@ -1,0 +1,55 @@
+"""`judge site build --out DIR`: the static HTML rules site."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from .output import fail
+
+
+@click.group()
+def site() -> None:
+    """The static HTML rules site (works offline, straight from disk)."""
+
+
+@site.command()
+@click.option("--out", "out", required=True, metavar="DIR",
+              type=click.Path(file_okay=True, dir_okay=True, path_type=Path),
+              help="Folder to write the site into: new, empty, or a previous site build.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
+@click.pass_context
+def build(ctx: click.Context, out: Path, quiet: bool) -> None:
+    """Render every chapter, the glossary, the scenarios and the printable page into DIR.
+
+    Open DIR/index.html in any browser; no server or connection is needed. A folder that
+    is not empty is used only if it holds an earlier build (its .judge-site.json); then
+    only the files of that build are replaced."""
+    from ..rulebook import RulebookError
+    from ..sitebuild import SiteError, collect, render_site, write_site
+
+    game = (ctx.obj or {}).get("game")
+    started = time.perf_counter()
+    try:
+        inp = collect(game)
+        files = render_site(inp)
+        write_site(files, out, inp.book.meta)
+    except SiteError as exc:
+        fail(str(exc))
+    except KeyError:
+        fail(f"no rulebook {game!r}")
+    except RulebookError as exc:
+        fail(f"rulebook data is broken: {exc}", code=1)
+    except Exception as exc:  # a template or data bug: still one line, never a traceback
+        fail(f"site build failed: {type(exc).__name__}: {exc}", code=1)
+    if quiet:
+        return
+    seconds = time.perf_counter() - started
+    size = sum(len(b) for b in files.values())
+    pages = sum(1 for name in files if name.endswith(".html"))
+    click.echo(f"site: {pages} pages, {len(files)} files, {size / 1024:.0f} KiB in {out} "
+               f"({seconds:.2f} s); open {out / 'index.html'}")
+    for note in inp.notes:
+        click.echo(f"note: {note}", err=True)

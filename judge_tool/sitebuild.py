@@ -1,0 +1,902 @@
+"""The static HTML rules site: `judge site build --out DIR`.
+
+Pure functions first: `collect()` gathers the rulebook, glossary, links and worked-example
+scenarios (each optional part degrades to "not there yet"), `render_site()` turns them into
+a mapping {relative path: bytes} and `write_site()` puts that mapping into a folder it owns.
+
+Templates, CSS and the hand-written JavaScript live in the top-level `site/` folder
+(`judge_tool/_data/site` in the wheel). Every text comes from the data and is escaped by
+jinja2's autoescape; this module holds no rule text.
+
+The site works from `file://`: the search index is a plain script (`assets/search-data.js`,
+assigned to a global), never fetched. Its folding tables and suffix lists are emitted from
+`judge_tool.turkish` and the search analysis, so the browser folds and stems exactly as the
+CLI does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from markupsafe import Markup, escape
+
+from . import turkish
+from .resources import data_path
+
+MANIFEST = ".judge-site.json"
+GENERATOR = "judge_tool site"
+
+INDEX_PAGE = "index.html"
+GLOSSARY_PAGE = "sozluk.html"
+SCENARIO_PAGE = "senaryolar.html"
+PRINT_PAGE = "yazdir.html"
+HELP_PAGE = "yardim.html"
+SEARCH_DATA = "assets/search-data.js"
+
+
+class SiteError(Exception):
+    """A one-line, user-facing problem (the CLI prints it and exits non-zero)."""
+
+
+# --- inputs -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Link:
+    """One link inside a rule's text or example (the contract of judge_tool.linking)."""
+
+    term: str | None     # glossary slug for a term link
+    start: int
+    end: int
+    target: str | None   # rule id
+    field: str           # "text" or "example:N"
+    kind: str            # "term" or "rule"
+
+
+@dataclass(frozen=True)
+class TermView:
+    slug: str
+    term: str
+    english: tuple[str, ...]
+    kind: str
+    aliases: tuple[str, ...]
+    definition: str
+    rule: str
+    related: tuple[str, ...]    # related rule ids
+    kind_label: str = ""
+
+    @property
+    def english_shown(self) -> tuple[str, ...]:
+        """English names worth showing: not a repeat of the Turkish term."""
+        own = turkish.fold(self.term)
+        return tuple(e for e in self.english if turkish.fold(e) != own)
+
+    @property
+    def short(self) -> str:
+        """The first sentence of the definition, for the hover/tap card."""
+        text = " ".join(self.definition.split())
+        sentences = turkish.split_sentences(text) if text else []
+        first = sentences[0] if sentences else text
+        return first if len(first) <= 240 else first[:237].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class StepView:
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CheckView:
+    text: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class RunView:
+    rolls: str
+    summary: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    file: str
+    title: str
+    question: str
+    passed: bool
+    error: str
+    refs: tuple[str, ...]
+    checks: tuple[CheckView, ...]
+    trace: tuple[StepView, ...]
+    runs: tuple[RunView, ...] = ()
+
+
+@dataclass
+class SiteInput:
+    book: Any
+    terms: list[TermView] = field(default_factory=list)
+    links: dict[str, list[Link]] = field(default_factory=dict)   # rule id -> links
+    cited_by: dict[str, list[str]] = field(default_factory=dict)  # rule id -> citing rule ids
+    term_refs: dict[str, list[str]] = field(default_factory=dict) # rule id -> glossary slugs it defines
+    scenarios: list[ScenarioView] | None = None                   # None: page skipped
+    notes: list[str] = field(default_factory=list)               # what was left out and why
+
+
+def _as_tuple(value: Any) -> tuple[str, ...]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value if v)
+
+
+def term_view(term: Any) -> TermView:
+    return TermView(
+        slug=str(getattr(term, "slug", "") or ""),
+        term=str(getattr(term, "term", "") or ""),
+        english=_as_tuple(getattr(term, "english", None)),
+        kind=str(getattr(term, "kind", "") or ""),
+        aliases=_as_tuple(getattr(term, "aliases", None)),
+        definition=str(getattr(term, "definition", "") or ""),
+        rule=str(getattr(term, "rule", "") or ""),
+        related=_as_tuple(getattr(term, "related", None)),
+        kind_label=str(getattr(term, "kind_label", "") or getattr(term, "kind", "") or ""),
+    )
+
+
+def _link_view(link: Any) -> Link:
+    return Link(
+        term=getattr(link, "term", None) or None,
+        start=int(getattr(link, "start")),
+        end=int(getattr(link, "end")),
+        target=getattr(link, "target", None) or None,
+        field=str(getattr(link, "field", "text") or "text"),
+        kind=str(getattr(link, "kind", "") or ("term" if getattr(link, "term", None) else "rule")),
+    )
+
+
+def _links_of(index: Any, rule_id: str) -> list[Any]:
+    """Per-node links from a LinkIndex, whatever accessor it grew."""
+    for name in ("links", "links_for", "for_node"):
+        fn = getattr(index, name, None)
+        if callable(fn):
+            try:
+                found = fn(rule_id)
+            except (KeyError, LookupError):
+                found = None
+            return list(found or [])
+    for name in ("links", "by_node", "nodes"):
+        mapping = getattr(index, name, None)
+        if isinstance(mapping, Mapping):
+            return list(mapping.get(rule_id, ()) or [])
+    return []
+
+
+def fallback_links(book: Any) -> dict[str, list[Link]]:
+    """Rule-number links found with the rulebook's own reference markers ("bkz. 11.3"),
+    used while judge_tool.linking is not available."""
+    markers = tuple(getattr(book.meta, "ref_markers", ()) or ())
+    if not markers:
+        return {}
+    alt = "|".join(re.escape(m) for m in markers)
+    pattern = re.compile(rf"(?:{alt})\s*(\d+(?:\.(?:\d+|[a-z]))+)\b")
+    out: dict[str, list[Link]] = {}
+    for node in book:
+        fields = [("text", node.text)] + [(f"example:{i}", ex) for i, ex in enumerate(node.examples)]
+        for name, text in fields:
+            for m in pattern.finditer(text):
+                if m.group(1) in book:
+                    out.setdefault(node.id, []).append(
+                        Link(None, m.start(1), m.end(1), m.group(1), name, "rule"))
+    return out
+
+
+def reverse_refs(book: Any, links: Mapping[str, list[Link]]) -> dict[str, list[str]]:
+    """rule id -> the rules that cite it (metadata `see`, numbers in the text, rule links)."""
+    cited: dict[str, set[str]] = defaultdict(set)
+    for node in book:
+        for ref in node.refs:
+            if ref != node.id:
+                cited[ref].add(node.id)
+        for link in links.get(node.id, ()):
+            if link.kind == "rule" and link.target and link.target != node.id:
+                cited[link.target].add(node.id)
+    order = {n.id: i for i, n in enumerate(book)}
+    return {rid: sorted(ids, key=lambda i: order.get(i, 0)) for rid, ids in cited.items()}
+
+
+def _fmt_value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_fmt_value(v) for v in value) if value else "—"
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "evet" if value else "hayır"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = ()) -> ScenarioView:
+    """A view of one `judge check --json` entry (ScenarioResult.to_dict())."""
+    checks = []
+    for c in data.get("expectations", []) or []:
+        if isinstance(c, Mapping):
+            passed = bool(c.get("passed", False))
+            text = f"{c.get('key', '')} = {_fmt_value(c.get('expected'))}"
+            if not passed:
+                text += f" (çıkan: {_fmt_value(c.get('actual'))})"
+            checks.append(CheckView(text, passed))
+        else:
+            checks.append(CheckView(str(c), True))
+    trace = []
+    for step in data.get("trace", []) or []:
+        if isinstance(step, Mapping):
+            trace.append(StepView(str(step.get("rule", "")), str(step.get("text", ""))))
+        else:
+            trace.append(StepView(str(getattr(step, "rule", "")), str(getattr(step, "text", ""))))
+    runs = []
+    for run in data.get("runs", []) or []:
+        rolls = ", ".join(str(v) for v in (run.get("rolls") or {}).values())
+        outcome = run.get("outcome") or {}
+        summary = "; ".join(f"{k}: {_fmt_value(v if not isinstance(v, Mapping) else [f'{a}={b}' for a, b in v.items()])}"
+                            for k, v in outcome.items())
+        runs.append(RunView(rolls, summary, bool(run.get("passed", False))))
+    return ScenarioView(
+        file=Path(str(data.get("file", "") or "")).name,
+        title=str(data.get("title") or data.get("file") or ""),
+        question=str(data.get("question", "") or ""),
+        passed=bool(data.get("passed", False)),
+        error=str(data.get("error", "") or ""),
+        refs=tuple(str(r) for r in refs),
+        checks=tuple(checks), trace=tuple(trace), runs=tuple(runs),
+    )
+
+
+def load_scenarios(book: Any, notes: list[str]) -> list[ScenarioView] | None:
+    """Run the shipped worked-example scenarios on the rules engine, as `judge check --all`
+    does. None (page left out) when the engine is not there."""
+    try:
+        from .engine.scenario import load_scenario, run_scenario, shipped_scenarios
+    except ImportError:
+        notes.append("scenarios page left out: the rules engine is not available")
+        return None
+    try:
+        paths = list(shipped_scenarios())
+    except FileNotFoundError:
+        notes.append("scenarios page left out: no scenarios are shipped")
+        return None
+    views = []
+    for path in paths:
+        try:
+            scn = load_scenario(path, book.__contains__)
+            result = run_scenario(scn)
+            data = result.to_dict()
+            data["file"] = str(path)
+            views.append(scenario_view(data, getattr(scn, "refs", ())))
+        except Exception as exc:   # an invalid file is shown as such, never stops the site
+            views.append(scenario_view({"file": str(path), "title": Path(path).name, "passed": False,
+                                        "error": f"{type(exc).__name__}: {exc}"}))
+    return views
+
+
+def collect(game: str | None = None) -> SiteInput:
+    """Everything the site shows, from the installed data. Only the rulebook is required."""
+    from .rulebook import DEFAULT_GAME, load_rulebook
+
+    book = load_rulebook(game or DEFAULT_GAME)
+    notes: list[str] = []
+    glossary = None
+    try:
+        from .glossary import load_glossary
+    except ImportError:
+        notes.append("glossary left out: judge_tool.glossary is not available")
+    else:
+        glossary = load_glossary(book.meta.id)
+    terms = [t for t in (term_view(t) for t in (getattr(glossary, "terms", None) or ())) if t.slug]
+    link_index = None
+    if glossary is not None and terms:
+        try:
+            from .linking import link_rulebook
+        except ImportError:
+            notes.append("keyword links left out: judge_tool.linking is not available")
+        else:
+            link_index = link_rulebook(book, glossary)
+    if link_index is not None:
+        links = {n.id: [_link_view(l) for l in _links_of(link_index, n.id)] for n in book}
+        links = {k: v for k, v in links.items() if v}
+    else:
+        links = fallback_links(book)
+    inp = SiteInput(book=book, terms=terms, links=links, notes=notes)
+    inp.cited_by = reverse_refs(book, links)
+    for t in terms:                     # a rule shows the glossary entries it defines
+        if t.rule in book:
+            inp.term_refs.setdefault(t.rule, []).append(t.slug)
+    inp.scenarios = load_scenarios(book, notes)
+    return inp
+
+
+# --- URLs and text ----------------------------------------------------------------
+
+def chapter_file(chapter: str) -> str:
+    return f"bolum-{chapter}.html"
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule, derived from its number: 9.23.2.2 -> r9.23.2.2."""
+    return f"r{rule_id}"
+
+
+def term_anchor(slug: str) -> str:
+    return f"t-{slug}"
+
+
+@dataclass(frozen=True)
+class PageCtx:
+    """Where a page is, so links can be made relative to it."""
+
+    name: str
+    chapter: str | None = None
+    single: bool = False       # the printable page holds every rule and term itself
+
+    def rule_url(self, rule_id: str) -> str:
+        chapter = rule_id.split(".", 1)[0]
+        if self.single or chapter == self.chapter:
+            return f"#{rule_anchor(rule_id)}"
+        return f"{chapter_file(chapter)}#{rule_anchor(rule_id)}"
+
+    def term_url(self, slug: str) -> str:
+        if self.single or self.name == GLOSSARY_PAGE:
+            return f"#{term_anchor(slug)}"
+        return f"{GLOSSARY_PAGE}#{term_anchor(slug)}"
+
+
+def render_linked(text: str, links: Iterable[Link], page: PageCtx, known_terms: Mapping[str, TermView],
+                  used: set[str] | None = None, seen: set[str] | None = None) -> Markup:
+    """Escape `text` and wrap the linked spans: terms to the glossary, numbers to rules.
+    A term is linked at its first mention only (`seen` carries the slugs already linked
+    in this rule), so a paragraph is not a wall of underlines."""
+    out: list[str] = []
+    pos = 0
+    for link in sorted(links, key=lambda l: (l.start, -l.end)):
+        if link.start < pos or link.end > len(text) or link.end <= link.start:
+            continue                      # overlapping or out of range: keep the text plain
+        href = None
+        attrs = ""
+        if link.kind == "term" and link.term and link.term in known_terms:
+            if seen is not None:
+                if link.term in seen:
+                    continue
+                seen.add(link.term)
+            href = page.term_url(link.term)
+            attrs = f' class="term" data-t="{escape(link.term)}"'
+            if used is not None:
+                used.add(link.term)
+        elif link.target:
+            href = page.rule_url(link.target)
+            attrs = ' class="ref"'
+        if href is None:
+            continue
+        out.append(str(escape(text[pos:link.start])))
+        out.append(f'<a href="{escape(href)}"{attrs}>{escape(text[link.start:link.end])}</a>')
+        pos = link.end
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))
+
+
+# --- the rulebook as page parts ------------------------------------------------------
+
+@dataclass
+class RuleView:
+    node: Any
+    anchor: str
+    depth: int
+    heading: int | None         # h3/h4 for titled nodes, None for plain rules
+    text: Markup
+    examples: list[Markup]
+    see: list[str]              # refs not already linked in the text
+    cited_by: list[str]
+    terms: list[TermView]       # glossary entries this rule defines
+
+
+@dataclass
+class Section:
+    title: str
+    anchor: str
+    rules: list[RuleView]
+
+
+def _field_links(links: list[Link], name: str) -> list[Link]:
+    return [l for l in links if l.field == name]
+
+
+def rule_view(node: Any, inp: SiteInput, page: PageCtx, known: Mapping[str, TermView],
+              used: set[str]) -> RuleView:
+    links = inp.links.get(node.id, [])
+    linked_targets = {l.target for l in links if l.kind == "rule"}
+    used.update(s for s in inp.term_refs.get(node.id, []) if s in known)
+    seen: set[str] = set()
+    heading = None
+    if node.title and not node.is_chapter:
+        heading = 3 if node.depth <= 1 else 4
+    return RuleView(
+        node=node, anchor=rule_anchor(node.id), depth=node.depth, heading=heading,
+        text=render_linked(node.text, _field_links(links, "text"), page, known, used, seen),
+        examples=[render_linked(ex, _field_links(links, f"example:{i}"), page, known, used, seen)
+                  for i, ex in enumerate(node.examples)],
+        see=[r for r in node.refs if r not in linked_targets],
+        cited_by=list(inp.cited_by.get(node.id, [])),
+        terms=[known[s] for s in inp.term_refs.get(node.id, []) if s in known],
+    )
+
+
+def section_groups(book: Any, chapter: Any) -> list[tuple[str, str, list[Any]]]:
+    """A chapter's nodes grouped by their unnumbered section: (title, anchor, nodes)."""
+    groups: list[tuple[str, str, list[Any]]] = []
+    for node in book.descendants(chapter.id):
+        if not groups or node.section != groups[-1][0]:
+            groups.append((node.section, f"s{chapter.id}-{len(groups) + 1}", []))
+        groups[-1][2].append(node)
+    return groups
+
+
+def chapter_sections(book: Any, chapter: Any, inp: SiteInput, page: PageCtx,
+                     known: Mapping[str, TermView], used: set[str]) -> list[Section]:
+    return [Section(title, anchor, [rule_view(n, inp, page, known, used) for n in nodes])
+            for title, anchor, nodes in section_groups(book, chapter)]
+
+
+def toc_entries(book: Any) -> list[dict]:
+    """Chapters with their sections and titled rules, for the home page."""
+    chapters = []
+    for chapter in book.chapters:
+        groups = section_groups(book, chapter)
+        chapters.append({
+            "node": chapter, "file": chapter_file(chapter.id),
+            "sections": [{"title": t, "anchor": a, "rules": [n for n in nodes if n.title]}
+                         for t, a, nodes in groups],
+            "count": sum(len(nodes) for _, _, nodes in groups),
+        })
+    return chapters
+
+
+# --- search data -----------------------------------------------------------------------
+#
+# The browser ranks like `judge search` (site/static/search.js mirrors query.build and
+# Engine._text_search): the same documents and term streams (search.index.documents /
+# doc_fields), BM25 with whoosh's idf, the clause list and weights read from query.build
+# itself, the glossary names, the English lexicon and the Turkish suffix grammar of
+# turkish.py for name matching. What the browser adds: completion of the word being typed,
+# and a DisMax that takes the best clause of the same document (whoosh-reloaded 2.7.5's
+# DisjunctionMaxMatcher can take a score from another document's posting).
+
+# The forms of a query word a clause can use; "pre:N" is the word's first N letters.
+_FORM_ORDER = ("key", "stem", "pre", "en") + tuple(f"pre:{n}" for n in range(1, 9))
+_PROBE_WORDS = ("oyuncularin", "saldirilarda", "blockers", "attacking", "kartlarindan")
+
+
+class _EveryTermReader:
+    """A stand-in index reader that has every term, so query.build shows all its clauses."""
+
+    def doc_frequency(self, fieldname: str, text: str) -> int:
+        return 1
+
+    def doc_count(self) -> int:
+        return 100
+
+
+def _forms_of(key: str, analysis: Any, english_stem) -> dict[str, str]:
+    forms = {"key": key, "stem": analysis.stem(key), "pre": analysis.prefix(key), "en": english_stem(key)}
+    forms.update({f"pre:{n}": key[:n] for n in range(1, 9)})
+    return forms
+
+
+def query_clauses(analysis: Any) -> list[dict]:
+    """The per-word clauses of `judge search` as (field, form, weight), read from
+    query.build itself, so the browser follows the CLI when its weights or fields change."""
+    from whoosh import query as Q
+
+    from .search import query as qmod
+    from .search.index import english_stem
+
+    found: dict[str, tuple[float, set[str]]] = {}
+    for word in _PROBE_WORDS:
+        q, _plan = qmod.build(word, _EveryTermReader(), analysis, [])
+        dismax = next((s for s in ([q] + list(getattr(q, "subqueries", [])))
+                       if isinstance(s, Q.DisjunctionMax)), None)
+        if dismax is None:
+            continue
+        key = analysis.keys(word)[0]
+        forms = _forms_of(key, analysis, english_stem)
+        for sub in dismax.subqueries:
+            if not isinstance(sub, Q.Term):
+                continue
+            text = sub.text.decode() if isinstance(sub.text, bytes) else str(sub.text)
+            matching = {name for name, value in forms.items() if value == text}
+            weight, seen = found.get(sub.fieldname, (float(sub.boost), set(_FORM_ORDER)))
+            found[sub.fieldname] = (weight, seen & matching)
+    weak = set(getattr(qmod, "WEAK_FIELDS", ()))
+    clauses = []
+    for fieldname, (weight, forms) in found.items():
+        if fieldname in ("en", "english") and "en" in forms:
+            form = "en"
+        else:
+            form = next((f for f in _FORM_ORDER if f in forms), None)
+        if form is None:
+            continue            # a clause the browser cannot reproduce: left out
+        clauses.append({"field": fieldname, "form": form, "w": weight, "weak": fieldname in weak})
+    return clauses
+
+
+class _GlossaryLike:
+    def __init__(self, terms: list[TermView]) -> None:
+        self.terms = terms
+
+
+def _analyzer_spec(analysis: Any) -> dict:
+    """What search.js needs to analyse text exactly like judge_tool.search.analysis: the
+    folding tables of turkish.py and the suffix stripper's tables."""
+    from .search import analysis as amod
+
+    turkish_like = isinstance(analysis, amod.TurkishAnalysis)
+    suffixes = getattr(turkish, "SEARCH_SUFFIXES", None) or getattr(amod, "_TR_SUFFIXES", ())
+    keep = getattr(turkish, "SEARCH_KEEP", None) or getattr(amod, "_TR_KEEP", ())
+    min_stem = getattr(turkish, "SEARCH_MIN_STEM", None) or getattr(analysis, "min_stem", 3)
+    return {
+        "lower": turkish.TR_LOWER, "ascii": turkish.ASCII_FOLD, "punct": turkish.PUNCT_FOLD,
+        "kind": "tr-suffix" if turkish_like else "table",
+        "fold": "turkish" if type(analysis).fold is not amod.Analysis.fold else "generic",
+        "version": getattr(analysis, "version", ""),
+        "prefixLen": int(analysis.prefix_len),
+        "minStem": int(min_stem),
+        "suffixes": list(suffixes) if turkish_like else [],
+        "keep": sorted(keep) if turkish_like else [],
+        "stop": sorted(analysis.stopwords),
+        "queryStop": sorted(analysis.query_stopwords),
+    }
+
+
+def _derive(form: str, key: str, analysis: Any) -> str:
+    if form == "stem":
+        return analysis.stem(key)
+    if form == "pre":
+        return analysis.prefix(key)
+    return key[: int(form.split(":", 1)[1])]
+
+
+def _field_postings(field: str, streams: list[dict[str, list[str]]], analysis: Any) -> dict:
+    """One field for search.js. A field that is word-for-word a function of another
+    (stem/prefix of `exact`, stem of `head`) is sent as that recipe and rebuilt in the
+    browser with the same analysis; the others as {term: [doc, doc, -tf, ...]} (a negative
+    number is the term frequency of the doc before it, when above 1), plus the lengths."""
+    for base in ("exact", "head"):
+        if base == field:
+            break
+        for form in ("stem", "pre", "pre:4", "pre:3", "pre:6"):
+            if all(len(s.get(field, ())) == len(s.get(base, ())) and
+                   s.get(field, []) == [_derive(form, k, analysis) for k in s.get(base, [])]
+                   for s in streams):
+                return {"from": base, "form": form}
+    per_term: dict[str, dict[int, int]] = defaultdict(dict)
+    for d, s in enumerate(streams):
+        for t in s.get(field, ()):
+            per_term[t][d] = per_term[t].get(d, 0) + 1
+    post: dict[str, list[int]] = {}
+    for t in sorted(per_term):
+        flat: list[int] = []
+        for d, tf in sorted(per_term[t].items()):
+            flat.append(d)
+            if tf > 1:
+                flat.append(-tf)
+        post[t] = flat
+    return {"post": post, "len": [len(s.get(field, ())) for s in streams]}
+
+
+def search_data(inp: SiteInput) -> dict:
+    """The browser's index (see the comment above): documents to show, analysis tables,
+    per-field postings and the glossary names."""
+    from .search import BM25_B, BM25_K1
+    from .search import query as qmod
+    from .search.analysis import analysis_for
+    from .search.index import doc_fields, documents, english_stem
+
+    book = inp.book
+    analysis = analysis_for(getattr(book.meta, "language", "") or "")
+    glossary = _GlossaryLike(inp.terms) if inp.terms else None
+    docs = documents(book, glossary)
+    n_docs = len(docs)
+    clauses = query_clauses(analysis)
+    index_fields = {c["field"] for c in clauses} | {"exact", "stem", "head", "head_stem"}
+
+    streams: list[dict[str, list[str]]] = []
+    for doc in docs:
+        fields = doc_fields(doc, analysis)
+        streams.append({f: fields[f].split() for f in index_fields if fields.get(f)})
+    used_fields = sorted(f for f in index_fields if any(f in s for s in streams))
+    fields_out = {f: _field_postings(f, streams, analysis) for f in used_fields}
+    spec = _analyzer_spec(analysis)
+    if spec["kind"] == "table":       # a stemmer search.js does not have: the vocabulary's stems
+        vocab = {k for s in streams for f in ("exact", "head") for k in s.get(f, ())}
+        spec["stems"] = {k: analysis.stem(k) for k in sorted(vocab) if analysis.stem(k) != k}
+
+    # glossary names (query.NameIndex), the English lexicon and the synonyms, as the CLI
+    # has them; each part is left out if the CLI's internals moved (search still works)
+    names: list[list] = []
+    if glossary is not None:
+        try:
+            found = qmod.glossary_names(glossary, analysis)
+            for n in getattr(found, "names", found):
+                words = getattr(n, "words", None) or getattr(n, "stems")
+                names.append([list(words), n.slug, n.rule, list(n.turkish)])
+        except Exception:
+            names = []
+    en_analysis = analysis_for("en")
+    en_rules = type(en_analysis).__name__ == "EnglishAnalysis"
+    en_stems: dict[str, str] = {}
+    if not en_rules:       # another English stemmer: its stems of the names' words
+        for n in names:
+            for w in n[0]:
+                en_stems[w] = english_stem(w)
+    lexicon: dict[str, list[str]] = {}
+    synonyms: dict[str, list[str]] = {}
+    try:
+        from .search.lexicon import LEXICONS, SYNONYMS
+        for phrase, tr in LEXICONS.get(analysis.language, {}).items():
+            tr_keys = [k for k in analysis.keys(tr) if not analysis.is_query_stopword(k)]
+            lexicon[" ".join(analysis.keys(phrase))] = tr_keys
+        for stem, tr in SYNONYMS.get(analysis.language, {}).items():
+            synonyms[stem] = analysis.keys(tr)
+    except ImportError:
+        pass
+    grammar = None
+    if analysis.language == "tr" and hasattr(turkish, "suffix_chains"):
+        grammar = {
+            "chainsV": sorted(turkish.suffix_chains(True)),
+            "chainsC": sorted(turkish.suffix_chains(False)),
+            "arch": {chr(k): v for k, v in getattr(turkish, "_ARCH_OF", {}).items()},
+            "harden": {soft: hards[0] for soft, hards in getattr(turkish, "_HARDEN_ASCII", {}).items()},
+        }
+
+    shown = []
+    for doc in docs:
+        if doc.kind == "term":
+            t = next((x for x in inp.terms if f"term:{x.slug}" == doc.doc_id), None)
+            shown_en = t.english_shown[:2] if t else ()
+            title = (t.term + (f" ({', '.join(shown_en)})" if shown_en else "")) if t else doc.head
+            shown.append({"id": doc.doc_id[5:], "k": "term", "t": title, "c": "Sözlük",
+                          "h": doc.head, "e": doc.english, "b": doc.body, "x": [], "r": t.rule if t else "",
+                          "u": f"{GLOSSARY_PAGE}#{term_anchor(doc.doc_id[5:])}"})
+        else:
+            node = book.get(doc.doc_id)
+            shown.append({"id": node.id, "k": "rule", "t": node.label, "c": " › ".join(node.path),
+                          "h": node.title, "b": node.text or node.title, "x": list(node.examples), "r": node.id,
+                          "hd": 0 if node.text else 1,
+                          "u": f"{chapter_file(node.chapter)}#{rule_anchor(node.id)}"})
+    return {
+        "version": 2,
+        "n": n_docs,
+        "analysis": spec,
+        "query": {
+            "clauses": [c for c in clauses if c["field"] in fields_out],
+            "expandFields": [["exact", "key", qmod.W_EXACT], ["stem", "stem", qmod.W_STEM],
+                             ["head", "key", qmod.W_HEAD], ["head_stem", "stem", qmod.W_HEAD_STEM]],
+            "fuzzy": qmod.W_FUZZY, "expand": qmod.W_EXPAND,
+            "phrase": qmod.W_PHRASE, "quoted": getattr(qmod, "W_QUOTED", qmod.W_PHRASE * 2),
+            "coordFloor": qmod.COORD_FLOOR, "definingBonus": qmod.DEFINING_BONUS,
+            "subtreeShare": getattr(qmod, "SUBTREE_SHARE", 0.0),
+            "termDamp": getattr(qmod, "TERM_DAMP", 1.0),
+            "candidates": getattr(qmod, "CANDIDATES", 60),
+            "maxWords": qmod.MAX_WORDS, "maxChars": qmod.MAX_CHARS,
+            "snippetWords": qmod.SNIPPET_WORDS,
+            "useStem": qmod.W_STEM > 0,
+            "usePrefix": qmod.W_PRE > 0 or getattr(qmod, "W_PRE4", 0) > 0,
+            "complete": 0.5,    # completion of the word being typed, x the exact clause weight
+        },
+        "docs": shown,
+        "bm25": {"k1": BM25_K1, "b": BM25_B},
+        "fields": fields_out,
+        "names": names,
+        "enRules": en_rules,
+        "enStems": dict(sorted(en_stems.items())),
+        "lexicon": lexicon,
+        "synonyms": synonyms,
+        "grammar": grammar,
+    }
+
+
+def search_data_js(data: dict) -> str:
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    # "</" cannot close anything in an external script, but keep the file safe to inline
+    body = body.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return ("/* Generated by `judge site build` from the rulebook and judge_tool/turkish.py; "
+            "do not edit. */\nwindow.JUDGE_SEARCH_DATA = " + body + ";\n")
+
+
+# --- rendering ----------------------------------------------------------------------
+
+def site_dir() -> Path:
+    return data_path("site")
+
+
+def environment(root: Path | None = None):
+    import jinja2
+
+    root = root or site_dir()
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(root / "templates")),
+        autoescape=True,                   # every {{ }} is escaped, in every template
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+    env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
+    return env
+
+
+def _help_html(root: Path) -> Markup:
+    """The help page is our own Markdown (site/content/yardim.md), not data."""
+    import markdown
+
+    path = root / "content" / "yardim.md"
+    if not path.is_file():
+        return Markup("")
+    return Markup(markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"]))
+
+
+def render_site(inp: SiteInput, root: Path | None = None) -> dict[str, bytes]:
+    """Every file of the site as {relative path: bytes}. Pure: reads only templates/assets."""
+    root = root or site_dir()
+    env = environment(root)
+    book = inp.book
+    meta = book.meta
+    known = {t.slug: t for t in inp.terms}
+    chapters = book.chapters
+    files: dict[str, bytes] = {}
+    nav = [
+        {"href": INDEX_PAGE, "label": "Kurallar"},
+        {"href": GLOSSARY_PAGE, "label": "Sözlük"},
+        *([{"href": SCENARIO_PAGE, "label": "Senaryolar"}] if inp.scenarios is not None else []),
+        {"href": PRINT_PAGE, "label": "Yazdır"},
+    ]
+    base = {"meta": meta, "nav": nav, "cite_prefix": str(getattr(meta, "cite_prefix", "CR") or ""), "chapter_file": chapter_file, "rule_anchor": rule_anchor,
+            "term_anchor": term_anchor, "chapters": chapters}
+
+    def page(template: str, name: str, **ctx) -> None:
+        html = env.get_template(template).render(**base, page_name=name, **ctx)
+        files[name] = html.encode("utf-8")
+
+    def defs_for(used: set[str]) -> dict:
+        return {s: {"t": known[s].term, "e": ", ".join(known[s].english_shown), "d": known[s].short}
+                for s in sorted(used) if s in known}
+
+    page("index.html", INDEX_PAGE, title=meta.title, toc=toc_entries(book),
+         term_count=len(inp.terms), scenario_count=len(inp.scenarios or []),
+         has_scenarios=inp.scenarios is not None, rule_count=len(book))
+
+    for i, chapter in enumerate(chapters):
+        pctx = PageCtx(chapter_file(chapter.id), chapter=chapter.id)
+        used: set[str] = set()
+        head = rule_view(chapter, inp, pctx, known, used)
+        sections = chapter_sections(book, chapter, inp, pctx, known, used)
+        page("chapter.html", pctx.name, title=f"{chapter.id}. {chapter.title}", chapter=chapter,
+             head=head, sections=sections, pctx=pctx, defs=defs_for(used),
+             prev=chapters[i - 1] if i > 0 else None,
+             next=chapters[i + 1] if i + 1 < len(chapters) else None)
+
+    # glossary: every term with its citations
+    gctx = PageCtx(GLOSSARY_PAGE)
+    citing: dict[str, list[str]] = defaultdict(list)
+    for node in book:
+        for slug in dict.fromkeys(l.term for l in inp.links.get(node.id, []) if l.kind == "term" and l.term):
+            citing[slug].append(node.id)
+    entries = []
+    for t in sorted(inp.terms, key=lambda t: turkish.fold(t.term)):
+        defining = book.get(t.rule) if t.rule else None
+        entries.append({"term": t, "anchor": term_anchor(t.slug), "defining": defining,
+                        "citing": [c for c in citing.get(t.slug, [])],
+                        "related": [r for r in t.related if r in book and r != t.rule]})
+    page("glossary.html", GLOSSARY_PAGE, title="Sözlük", entries=entries, pctx=gctx,
+         defs=defs_for({t.slug for t in inp.terms}))
+
+    if inp.scenarios is not None:
+        page("scenarios.html", SCENARIO_PAGE, title="Senaryolar", scenarios=inp.scenarios,
+             pctx=PageCtx(SCENARIO_PAGE), book=book)
+
+    # the printable single page: every chapter, then the glossary
+    pctx = PageCtx(PRINT_PAGE, single=True)
+    used = set()
+    printed = []
+    for chapter in chapters:
+        printed.append({"chapter": chapter, "head": rule_view(chapter, inp, pctx, known, used),
+                        "sections": chapter_sections(book, chapter, inp, pctx, known, used)})
+    page("print.html", PRINT_PAGE, title=f"{meta.title} (yazdırılabilir)", printed=printed,
+         entries=entries, pctx=pctx, defs=defs_for(used))
+
+    page("help.html", HELP_PAGE, title="Yardım", body=_help_html(root))
+
+    for asset in sorted((root / "static").rglob("*")):
+        if asset.is_file():
+            files["assets/" + asset.relative_to(root / "static").as_posix()] = asset.read_bytes()
+    files[SEARCH_DATA] = search_data_js(search_data(inp)).encode("utf-8")
+    return files
+
+
+# --- writing ------------------------------------------------------------------------
+
+def _read_manifest(out: Path) -> dict | None:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("generator") != GENERATOR:
+        return None
+    return data
+
+
+def _inside(out: Path, rel: str) -> Path | None:
+    path = (out / rel).resolve()
+    try:
+        path.relative_to(out.resolve())
+    except ValueError:
+        return None
+    return path
+
+
+def write_site(files: Mapping[str, bytes], out: Path, meta: Any = None) -> list[str]:
+    """Write the site into `out`. A non-empty folder is used only if it holds a previous
+    build of ours (its manifest); then only the files that build wrote are replaced, so
+    anything else in it (a screenshot, a user's note) stays."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"{out} exists and is not a folder")
+    old = None
+    if out.is_dir() and any(out.iterdir()):
+        old = _read_manifest(out)
+        if old is None:
+            raise SiteError(f"{out} is not empty and holds no previous site build; "
+                            "choose a new or empty folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        if old is not None:
+            for rel in old.get("files", []):
+                path = _inside(out, str(rel))
+                if path is not None and path.is_file() and rel not in files:
+                    path.unlink()
+            for rel in sorted({str(Path(r).parent) for r in old.get("files", [])}, key=len, reverse=True):
+                path = _inside(out, rel)
+                if path is not None and path != out.resolve() and path.is_dir() and not any(path.iterdir()):
+                    path.rmdir()
+        manifest = {
+            "generator": GENERATOR,
+            "rulebook": getattr(meta, "id", ""), "version": getattr(meta, "version", ""),
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "files": sorted(files),
+            "complete": False,
+        }
+        # the manifest goes first, so an interrupted build is still recognised as ours
+        (out / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        for rel, data in files.items():
+            path = out / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        manifest["complete"] = True
+        (out / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise SiteError(f"cannot write the site into {out}: {exc.strerror or exc}") from None
+    return sorted(files)
+
+
+def build(out: Path, game: str | None = None) -> tuple[SiteInput, dict[str, bytes]]:
+    """Collect, render and write; returns what was built (for the CLI and the bench)."""
+    inp = collect(game)
+    files = render_site(inp)
+    write_site(files, out, inp.book.meta)
+    return inp, files

@@ -1,0 +1,284 @@
+/* judge_tool rules site: search box, keyword cards, copy buttons, "/" shortcut.
+ * Works from file:// — the search index is a plain script loaded on first use, never fetched.
+ * Text from the data or the query is only ever set with textContent, never as HTML.
+ */
+(function () {
+  "use strict";
+
+  var here = document.currentScript && document.currentScript.src;
+  var assets = here ? here.replace(/[^/]*$/, "") : "assets/";
+  var input = document.getElementById("q");
+  var results = document.getElementById("results");
+  var status = document.getElementById("search-status");
+  var popover = document.getElementById("popover");
+  var engine = null, loading = null, selected = -1, lastQuery = null;
+  var timings = window.__judgeSearchTimes = [];
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error("cannot load " + src)); };
+      document.head.appendChild(s);
+    });
+  }
+
+  /* ---- search ------------------------------------------------------------------ */
+
+  function load() {
+    if (loading) return loading;
+    loading = Promise.all([
+      window.JudgeSearch ? null : loadScript(assets + "search.js"),
+      window.JUDGE_SEARCH_DATA ? null : loadScript(assets + "search-data.js")
+    ]).then(function () {
+      engine = window.JudgeSearch.create(window.JUDGE_SEARCH_DATA);
+      window.__judgeEngine = engine;
+      if (input && input.value) run();
+      return engine;
+    }).catch(function (err) {
+      loading = null;
+      if (status) status.textContent = "Arama yüklenemedi.";
+      throw err;
+    });
+    return loading;
+  }
+
+  function open(show) {
+    results.hidden = !show;
+    input.setAttribute("aria-expanded", show ? "true" : "false");
+    if (!show) { input.removeAttribute("aria-activedescendant"); selected = -1; }
+  }
+
+  function snippetNode(hit) {
+    var span = el("span", "r-snip"), pos = 0, text = hit.snippet;
+    for (var i = 0; i < hit.marks.length; i++) {
+      var m = hit.marks[i];
+      if (m[0] > pos) span.appendChild(document.createTextNode(text.slice(pos, m[0])));
+      span.appendChild(el("mark", null, text.slice(m[0], m[1])));
+      pos = m[1];
+    }
+    if (pos < text.length) span.appendChild(document.createTextNode(text.slice(pos)));
+    return span;
+  }
+
+  function render(hits, query) {
+    results.replaceChildren();
+    selected = -1;
+    if (!hits.length) {
+      results.appendChild(el("p", "r-none", "Sonuç yok: “" + query.trim() + "”"));
+    }
+    hits.forEach(function (hit, i) {
+      var a = el("a");
+      a.href = hit.url;
+      a.id = "opt-" + i;
+      a.setAttribute("role", "option");
+      a.setAttribute("aria-selected", "false");
+      if (hit.rule) a.dataset.rule = hit.rule;
+      a.appendChild(el("span", "r-id", hit.kind === "term" ? "Terim" : hit.id));
+      if (hit.titled || !hit.snippet) a.appendChild(el("span", "r-title", hit.title));
+      if (hit.crumb) a.appendChild(el("span", "r-crumb", hit.crumb));
+      if (hit.snippet && hit.snippet !== hit.title) a.appendChild(snippetNode(hit));
+      results.appendChild(a);
+    });
+    status.textContent = hits.length ? hits.length + " sonuç" : "Sonuç yok";
+    open(true);
+  }
+
+  function run() {
+    if (!engine) { load(); return; }
+    var query = input.value;
+    if (query === lastQuery && !results.hidden) return;
+    lastQuery = query;
+    if (!query.trim()) { results.replaceChildren(); status.textContent = ""; open(false); return; }
+    var t0 = performance.now();
+    var hits = engine.search(query, 12, true);
+    render(hits, query);
+    var ms = performance.now() - t0;
+    timings.push(ms);
+    results.dataset.ms = ms.toFixed(2);
+  }
+
+  function options() { return results.querySelectorAll("[role=option]"); }
+
+  function select(i) {
+    var opts = options();
+    if (!opts.length) return;
+    selected = (i + opts.length) % opts.length;
+    opts.forEach(function (o, j) { o.setAttribute("aria-selected", j === selected ? "true" : "false"); });
+    input.setAttribute("aria-activedescendant", opts[selected].id);
+    opts[selected].scrollIntoView({ block: "nearest" });
+  }
+
+  if (input && results) {
+    ["focus", "pointerdown", "mouseenter"].forEach(function (ev) {
+      input.addEventListener(ev, function () { load().catch(function () {}); }, { passive: true });
+    });
+    input.addEventListener("input", run);
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "ArrowDown") { e.preventDefault(); if (results.hidden) run(); select(selected + 1); }
+      else if (e.key === "ArrowUp") { e.preventDefault(); select(selected - 1); }
+      else if (e.key === "Enter") {
+        e.preventDefault();
+        var opts = options();
+        var target = opts[selected >= 0 ? selected : 0];
+        if (target) { open(false); window.location.href = target.href; }
+      } else if (e.key === "Escape") {
+        if (!results.hidden) { e.preventDefault(); open(false); } else { input.blur(); }
+      }
+    });
+    input.form.addEventListener("submit", function (e) { e.preventDefault(); });
+    results.addEventListener("click", function (e) {
+      if (e.target.closest("[role=option]")) open(false);
+    });
+    document.addEventListener("pointerdown", function (e) {
+      if (!results.hidden && !e.target.closest(".search")) open(false);
+    });
+    var params = new URLSearchParams(window.location.search);
+    if (params.get("q")) { input.value = params.get("q"); load().catch(function () {}); }
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || !input) return;
+    var t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    e.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  /* ---- keyword cards ----------------------------------------------------------- */
+
+  var defsEl = document.getElementById("term-defs");
+  var defs = {};
+  try { defs = defsEl ? JSON.parse(defsEl.textContent) : {}; } catch (err) { defs = {}; }
+  var shownFor = null, hideTimer = null, lastPointer = "mouse";
+
+  function showCard(link, withLink) {
+    var d = defs[link.dataset.t];
+    if (!d || !popover) return false;
+    clearTimeout(hideTimer);
+    popover.replaceChildren();
+    var head = el("p");
+    head.appendChild(el("span", "p-term", d.t));
+    if (d.e) { var en = el("span", "p-en", d.e); en.lang = "en"; head.appendChild(en); }
+    popover.appendChild(head);
+    if (d.d) popover.appendChild(el("p", null, d.d));
+    if (withLink) {
+      var go = el("a", null, "Sözlükte aç →");
+      go.href = link.href;
+      popover.appendChild(el("p")).appendChild(go);
+    }
+    popover.hidden = false;
+    var r = link.getBoundingClientRect();
+    var width = popover.offsetWidth;
+    var left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - width - 8));
+    popover.style.left = left + "px";
+    popover.style.top = (window.scrollY + r.bottom + 6) + "px";
+    link.setAttribute("aria-describedby", "popover");
+    shownFor = link;
+    return true;
+  }
+
+  function hideCard(delay) {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(function () {
+      if (popover) popover.hidden = true;
+      if (shownFor) shownFor.removeAttribute("aria-describedby");
+      shownFor = null;
+    }, delay || 0);
+  }
+
+  document.addEventListener("pointerover", function (e) {
+    if (e.pointerType !== "mouse") return;
+    var link = e.target.closest && e.target.closest("a.term");
+    if (link) showCard(link, false);
+    else if (popover && popover.contains(e.target)) clearTimeout(hideTimer);
+  });
+  document.addEventListener("pointerout", function (e) {
+    if (e.pointerType !== "mouse") return;
+    if (e.target.closest && (e.target.closest("a.term") || (popover && popover.contains(e.target)))) hideCard(250);
+  });
+  document.addEventListener("focusin", function (e) {
+    var link = e.target.closest && e.target.closest("a.term");
+    if (link && lastPointer !== "touch") showCard(link, false);
+  });
+  document.addEventListener("focusout", function (e) {
+    if (e.target.closest && e.target.closest("a.term")) hideCard(150);
+  });
+  document.addEventListener("pointerdown", function (e) {
+    lastPointer = e.pointerType || "mouse";
+    if (popover && !popover.hidden && !popover.contains(e.target) && !(e.target.closest && e.target.closest("a.term"))) hideCard(0);
+  }, true);
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a.term");
+    if (!link || lastPointer !== "touch") return;
+    if (shownFor === link && popover && !popover.hidden) return;   // second tap: follow it
+    if (showCard(link, true)) e.preventDefault();                    // first tap: the card
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && popover && !popover.hidden) hideCard(0);
+  });
+
+  /* ---- copy a citation or a permalink ------------------------------------------ */
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return fallbackCopy(text); });
+    }
+    return Promise.resolve(fallbackCopy(text));
+  }
+
+  function fallbackCopy(text) {
+    var ta = el("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+    ta.remove();
+    if (!ok) throw new Error("copy failed");
+  }
+
+  function citation(article) {
+    var id = article.dataset.id;
+    var textEl = article.querySelector(":scope > .text");
+    var titleEl = article.querySelector(":scope .rt");
+    var body = textEl ? textEl.textContent : (titleEl ? titleEl.textContent : "");
+    var prefix = document.body.dataset.citePrefix;
+    var cite = (prefix === undefined ? "CR" : prefix) + " " + id;
+    return cite.trim() + " — " + body.replace(/\s+/g, " ").trim();
+  }
+
+  function permalink(article) {
+    return window.location.href.replace(/#.*$/, "") + "#" + article.id;
+  }
+
+  window.__judgeCitation = citation;
+
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button.copy");
+    if (!btn) return;
+    var article = btn.closest("[data-id]");
+    if (!article) return;
+    var text = btn.dataset.copy === "link" ? permalink(article) : citation(article);
+    window.__judgeLastCopy = text;
+    copyText(text).then(function () {
+      btn.classList.add("done");
+      if (status) status.textContent = "Kopyalandı: " + text.slice(0, 80);
+      setTimeout(function () { btn.classList.remove("done"); }, 1500);
+    }).catch(function () {
+      if (status) status.textContent = "Kopyalanamadı";
+    });
+  });
+})();
