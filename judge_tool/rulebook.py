@@ -124,6 +124,7 @@ class RulebookMeta:
     ref_markers: tuple[str, ...]
     gaps: tuple[str, ...]       # printed numbers the source skips (517.4.1)
     cite_prefix: str            # "CR" for Cyberpunk TCG citations
+    scenarios: bool             # the rules engine models this game (shipped scenarios)
     folder: Path
 
     def to_dict(self) -> dict:
@@ -356,6 +357,7 @@ def _read_meta(folder: Path) -> RulebookMeta:
         ref_markers=tuple(raw.get("ref_markers", ["bkz.", "CR"])),
         gaps=tuple(raw.get("gaps", [])),
         cite_prefix=raw.get("cite_prefix", raw["game"]),
+        scenarios=bool(raw.get("scenarios", False)),
         folder=folder,
     )
 

@@ -262,7 +262,9 @@ def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = ()) -> Scenario
 
 def load_scenarios(book: Any, notes: list[str]) -> list[ScenarioView] | None:
     """Run the shipped worked-example scenarios on the rules engine, as `judge check --all`
-    does. None (page left out) when the engine is not there."""
+    does. None (page left out) when the engine is not there or does not model this game."""
+    if not getattr(book.meta, "scenarios", False):
+        return None
     try:
         from .engine.scenario import load_scenario, run_scenario, shipped_scenarios
     except ImportError:
@@ -749,7 +751,23 @@ def _help_html(root: Path) -> Markup:
     return Markup(markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"]))
 
 
-def render_site(inp: SiteInput, root: Path | None = None) -> dict[str, bytes]:
+def _base_context(inp: SiteInput, extra_nav: Iterable[Mapping[str, str]] = ()) -> dict:
+    """What every page's frame (base.html) needs."""
+    meta = inp.book.meta
+    nav = [
+        {"href": INDEX_PAGE, "label": "Kurallar"},
+        *([{"href": GLOSSARY_PAGE, "label": "Sözlük"}] if inp.terms else []),
+        *([{"href": SCENARIO_PAGE, "label": "Senaryolar"}] if inp.scenarios is not None else []),
+        {"href": PRINT_PAGE, "label": "Yazdır"},
+        *extra_nav,
+    ]
+    return {"meta": meta, "nav": nav, "cite_prefix": str(getattr(meta, "cite_prefix", "CR") or ""),
+            "chapter_file": chapter_file, "rule_anchor": rule_anchor,
+            "term_anchor": term_anchor, "chapters": inp.book.chapters}
+
+
+def render_site(inp: SiteInput, root: Path | None = None,
+                extra_nav: Iterable[Mapping[str, str]] = ()) -> dict[str, bytes]:
     """Every file of the site as {relative path: bytes}. Pure: reads only templates/assets."""
     root = root or site_dir()
     env = environment(root)
@@ -758,14 +776,7 @@ def render_site(inp: SiteInput, root: Path | None = None) -> dict[str, bytes]:
     known = {t.slug: t for t in inp.terms}
     chapters = book.chapters
     files: dict[str, bytes] = {}
-    nav = [
-        {"href": INDEX_PAGE, "label": "Kurallar"},
-        {"href": GLOSSARY_PAGE, "label": "Sözlük"},
-        *([{"href": SCENARIO_PAGE, "label": "Senaryolar"}] if inp.scenarios is not None else []),
-        {"href": PRINT_PAGE, "label": "Yazdır"},
-    ]
-    base = {"meta": meta, "nav": nav, "cite_prefix": str(getattr(meta, "cite_prefix", "CR") or ""), "chapter_file": chapter_file, "rule_anchor": rule_anchor,
-            "term_anchor": term_anchor, "chapters": chapters}
+    base = _base_context(inp, extra_nav)
 
     def page(template: str, name: str, **ctx) -> None:
         html = env.get_template(template).render(**base, page_name=name, **ctx)
@@ -894,8 +905,75 @@ def write_site(files: Mapping[str, bytes], out: Path, meta: Any = None) -> list[
     return sorted(files)
 
 
+# --- several rulebooks in one site ---------------------------------------------------
+
+GAMES_PAGE = "oyunlar.html"
+CONCEPTS_PAGE = "kavramlar.html"
+
+
+def game_prefix(game_id: str) -> str:
+    """Where another game's section lives inside the all-games site."""
+    return f"oyun/{game_id}/"
+
+
+def concept_file(slug: str) -> str:
+    return f"kavram-{slug}.html"
+
+
+def render_all(root: Path | None = None) -> tuple[list[SiteInput], dict[str, bytes]]:
+    """The default rulebook at the top, every other rulebook as a section of its own under
+    oyun/<id>/ (a complete sub-site with its own search), plus a games page and one page
+    per concept comparing the games' rules side by side."""
+    from .concepts import load_concepts
+    from .rulebook import DEFAULT_GAME, rulebook_folders
+
+    root = root or site_dir()
+    games = [DEFAULT_GAME] + [g for g in rulebook_folders() if g != DEFAULT_GAME]
+    inputs = [collect(g) for g in games]
+    top_nav = [{"href": GAMES_PAGE, "label": "Oyunlar"}, {"href": CONCEPTS_PAGE, "label": "Kavramlar"}]
+    sub_nav = [{"href": "../../" + item["href"], "label": item["label"]} for item in top_nav]
+    files = render_site(inputs[0], root, extra_nav=top_nav)
+    urls: dict[str, str] = {inputs[0].book.meta.id: ""}
+    for inp in inputs[1:]:
+        prefix = game_prefix(inp.book.meta.id)
+        urls[inp.book.meta.id] = prefix
+        for rel, data in render_site(inp, root, extra_nav=sub_nav).items():
+            files[prefix + rel] = data
+
+    env = environment(root)
+    base = _base_context(inputs[0], top_nav)
+    books = {inp.book.meta.id: inp.book for inp in inputs}
+
+    def page(template: str, name: str, **ctx) -> None:
+        files[name] = env.get_template(template).render(**base, page_name=name, **ctx).encode("utf-8")
+
+    page("games.html", GAMES_PAGE, title="Oyunlar",
+         games=[{"meta": inp.book.meta, "url": urls[inp.book.meta.id] + INDEX_PAGE,
+                 "rules": len(inp.book), "chapters": inp.book.chapters} for inp in inputs])
+    concepts = []
+    for concept in load_concepts():
+        sides = []
+        for game_id, ids in concept.rules.items():
+            book = books.get(game_id)
+            if book is None:
+                continue
+            rules = [{"node": book.get(i), "url": urls[game_id] + chapter_file(book.get(i).chapter)
+                      + "#" + rule_anchor(i)} for i in ids if book.get(i) is not None]
+            sides.append({"meta": book.meta, "rules": rules})
+        concepts.append({"concept": concept, "file": concept_file(concept.slug), "sides": sides})
+    page("concepts.html", CONCEPTS_PAGE, title="Kavramlar", concepts=concepts)
+    for c in concepts:
+        page("concept.html", c["file"], title=c["concept"].title_tr or c["concept"].title, c=c)
+    return inputs, files
+
+
 def build(out: Path, game: str | None = None) -> tuple[SiteInput, dict[str, bytes]]:
-    """Collect, render and write; returns what was built (for the CLI and the bench)."""
+    """Collect, render and write; returns what was built (for the CLI and the bench).
+    No game: every rulebook, one section each. A game: that rulebook alone."""
+    if game is None:
+        inputs, files = render_all()
+        write_site(files, out, inputs[0].book.meta)
+        return inputs[0], files
     inp = collect(game)
     files = render_site(inp)
     write_site(files, out, inp.book.meta)

@@ -22,20 +22,26 @@ def site() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
 @click.pass_context
 def build(ctx: click.Context, out: Path, quiet: bool) -> None:
-    """Render every chapter, the glossary, the scenarios and the printable page into DIR.
+    """Render every chapter, the glossary, the scenarios and the printable page into DIR;
+    every other rulebook gets a section of its own (oyun/ID/) and each shared concept a page.
+    With `judge --game ID site build` only that rulebook is built.
 
     Open DIR/index.html in any browser; no server or connection is needed. A folder that
     is not empty is used only if it holds an earlier build (its .judge-site.json); then
     only the files of that build are replaced."""
-    from ..rulebook import RulebookError
-    from ..sitebuild import SiteError, collect, render_site, write_site
+    from click.core import ParameterSource
 
-    game = (ctx.obj or {}).get("game")
+    from ..rulebook import RulebookError
+    from ..sitebuild import SiteError, build as build_site
+
+    # `judge site build` builds every rulebook (one section each); `judge --game X site
+    # build` builds X alone.
+    root = ctx.find_root()
+    chosen = root.get_parameter_source("game") not in (None, ParameterSource.DEFAULT)
+    game = (ctx.obj or {}).get("game") if chosen else None
     started = time.perf_counter()
     try:
-        inp = collect(game)
-        files = render_site(inp)
-        write_site(files, out, inp.book.meta)
+        inp, files = build_site(out, game)
     except SiteError as exc:
         fail(str(exc))
     except KeyError:
