@@ -93,6 +93,16 @@ def _clean_name(name: str) -> str:
     return name.replace("[", " ").replace("]", " ").strip()
 
 
+# Nouns that only say which class a named thing belongs to ("ikame etkisi" is an etki), so
+# the word before them names the term alone. Folded.
+CLASS_NOUNS = frozenset({"etki", "effect", "asama", "phase", "adim", "step"})
+
+
+def _is_class_noun(word: str) -> bool:
+    return word in CLASS_NOUNS or any(
+        stem in CLASS_NOUNS for stem, _ in split_inflected(word, CLASS_NOUNS, ascii_only=True))
+
+
 def name_key(name: str) -> str:
     """Lookup key of a whole name: folded, brackets and hyphens as spaces, one space."""
     text = fold(_clean_name(name)).replace("-", " ").replace("_", " ")
@@ -124,6 +134,7 @@ class Glossary:
                 words = tuple(key.split())
                 self._multi.setdefault(words[:-1], []).append((words[-1], t))
                 self._last_words.add(words[-1])
+        self.head_words: dict[str, str] = self._head_words()
 
     def __repr__(self) -> str:
         return f"Glossary({len(self.terms)} terms, folder={self.folder})"
@@ -164,14 +175,35 @@ class Glossary:
             return _prefer(hits, key)
         words = key.split()
         head, last = tuple(words[:-1]), words[-1]
-        candidates = self._multi.get(head)
-        if not candidates:
-            return None
         lemmas = {stem for stem, _ in split_inflected(last, self._last_words, ascii_only=True)}
-        for word, term in candidates:
+        for word, term in self._multi.get(head, ()):
             if word in lemmas:
                 return term
-        return None
+        return self._by_head_word(key)
+
+    def _head_words(self) -> dict[str, str]:
+        """Words that name a term on their own: the head of a name whose other words are
+        only a class noun ("ikame etkisi", "başlangıç aşaması", "replacement effect"), when
+        exactly one term has that head and no term is named by the word itself."""
+        heads: dict[str, set[str]] = {}          # head -> slugs of every name it starts
+        classed: set[str] = set()                # heads of "<word> <class noun>" names
+        for key, terms in self._folded.items():
+            words = key.split()
+            if len(words) < 2:
+                continue
+            heads.setdefault(words[0], set()).update(t.slug for t in terms)
+            if len(words[0]) >= 3 and all(_is_class_noun(w) for w in words[1:]):
+                classed.add(words[0])
+        return {w: next(iter(heads[w])) for w in sorted(classed)
+                if len(heads[w]) == 1 and w not in self._folded}
+
+    def _by_head_word(self, key: str) -> Term | None:
+        """One word that is the head of exactly one term's name: "ikame" -> ikame etkisi."""
+        if " " in key:
+            return None
+        lemmas = {key} | {stem for stem, _ in split_inflected(key, self.head_words, ascii_only=True)}
+        slugs = {self.head_words[w] for w in lemmas if w in self.head_words}
+        return self._by_slug[slugs.pop()] if len(slugs) == 1 else None
 
     def suggest(self, query: str, n: int = 3) -> list[Term]:
         """The closest terms to an unknown query (for "did you mean")."""

@@ -631,14 +631,16 @@ def search_data(inp: SiteInput) -> dict:
     # glossary names (query.NameIndex), the English lexicon and the synonyms, as the CLI
     # has them; each part is left out if the CLI's internals moved (search still works)
     names: list[list] = []
+    heads: dict[str, str] = {}
     if glossary is not None:
         try:
             found = qmod.glossary_names(glossary, analysis)
             for n in getattr(found, "names", found):
                 words = getattr(n, "words", None) or getattr(n, "stems")
                 names.append([list(words), n.slug, n.rule, list(n.turkish)])
+            heads = dict(sorted(getattr(found, "heads", {}).items()))
         except Exception:
-            names = []
+            names, heads = [], {}
     en_analysis = analysis_for("en")
     en_rules = type(en_analysis).__name__ == "EnglishAnalysis"
     en_stems: dict[str, str] = {}
@@ -705,6 +707,7 @@ def search_data(inp: SiteInput) -> dict:
         "bm25": {"k1": BM25_K1, "b": BM25_B},
         "fields": fields_out,
         "names": names,
+        "heads": heads,
         "enRules": en_rules,
         "enStems": dict(sorted(en_stems.items())),
         "lexicon": lexicon,

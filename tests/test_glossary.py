@@ -259,3 +259,17 @@ def test_loader_reports_bad_files(tmp_path, change, message):
 
 def test_other_games_have_no_glossary_by_default():
     assert len(load_glossary("no-such-game")) == 0
+
+
+@pytest.mark.parametrize("word,slug", [
+    ("ikame", "replacement-effect"), ("İKAME", "replacement-effect"), ("ikameyi", "replacement-effect"),
+    ("sürekli", "persistent-effect"), ("tetiklenen", "triggered-effect"), ("replacement", "replacement-effect"),
+])
+def test_a_lone_head_word_names_its_term(glossary, word, slug):
+    # "ikame" is how a judge says "ikame etkisi": the other word only names the class (etki)
+    assert glossary.lookup(word).slug == slug
+
+
+@pytest.mark.parametrize("word", ["kart", "card", "sokak", "turn", "the", "for"])
+def test_words_heading_several_or_unclassed_names_stay_unknown(glossary, word):
+    assert glossary.lookup(word) is None

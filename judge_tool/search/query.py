@@ -94,7 +94,12 @@ def glossary_names(glossary: Any, analysis: Analysis) -> "NameIndex":
             if words and words not in seen:
                 seen.add(words)
                 names.append(Name(words, slug, rule, tr_keys))
-    return NameIndex(names)
+    heads = {}
+    for word, slug in (getattr(glossary, "head_words", None) or {}).items():
+        keys = analysis.keys(word)
+        if len(keys) == 1:
+            heads[keys[0]] = slug
+    return NameIndex(names, heads)
 
 
 def word_lemmas(key: str, vocabulary: set[str]) -> set[str]:
@@ -115,8 +120,9 @@ def word_lemmas(key: str, vocabulary: set[str]) -> set[str]:
 class NameIndex:
     """The glossary names, ready for matching against query words."""
 
-    def __init__(self, names: list[Name]) -> None:
+    def __init__(self, names: list[Name], heads: dict[str, str] | None = None) -> None:
         self.names = names
+        self.heads = dict(heads or {})       # a word that alone names a term -> its slug
         vocabulary = {w for name in names for w in name.words}
         self.vocabulary = vocabulary | {english_stem(w) for w in vocabulary}
         self.by_first: dict[str, list[Name]] = {}
@@ -138,6 +144,19 @@ class NameIndex:
                     if all(w in lemmas[i + j] or english_stem(w) in lemmas[i + j]
                            for j, w in enumerate(name.words)):
                         found[(name, )] = (name, i, i + n)
+        # a lone word that heads one term's name ("ikame" -> ikame etkisi), as
+        # `judge define` reads it (Glossary.head_words)
+        covered = {j for _name, a, b in found.values() for j in range(a, b)}
+        for i, forms in enumerate(lemmas):
+            if i in covered:
+                continue
+            for form in sorted(forms):
+                slug = self.heads.get(form)
+                named = [n for n in self.by_first.get(form, ()) if n.slug == slug and len(n.words) > 1]
+                if slug and named:
+                    first = min(named, key=lambda name: (len(name.words), name.words))
+                    found[(first, )] = (first, i, i + 1)
+                    break
         ordered = sorted(found.values(), key=lambda f: (-(f[2] - f[1]), f[1]))
         kept: list[tuple[Name, int, int]] = []
         for f in ordered:
@@ -215,6 +234,8 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
           lexicon: dict[str, str] | None = None, synonyms: dict[str, str] | None = None):
     """Return (whoosh query or None, Plan)."""
     from whoosh import query as Q
+
+    from .dismax import DisjunctionMax
 
     words = analysis.words(text)
     # dedupe while keeping order, cap the count
@@ -333,7 +354,7 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
         plan.tokens.append(tok)
         token_at[i] = tok
         if sub:
-            clauses.append(Q.DisjunctionMax(sub, tiebreak=TIEBREAK))
+            clauses.append(DisjunctionMax(sub, tiebreak=TIEBREAK))
 
     for tok in plan.tokens:         # words covered by another word's translation
         if tok.group is not None and tok.group in token_at:

@@ -191,6 +191,7 @@
     this.names = (data.names || []).map(function (n) {
       return { words: n[0], slug: n[1], rule: n[2], turkish: n[3] };
     });
+    this.heads = data.heads || {};
     this.nameVocab = new Set();
     this.byFirst = new Map();
     for (var name of this.names) {
@@ -388,6 +389,29 @@
           if (ok) found.set(name, [name, i, i + n]);
         }
       });
+    });
+    // a lone word that heads one term's name ("ikame" -> ikame etkisi), as query.py's
+    // NameIndex.find does (the heads come from Glossary.head_words)
+    var covered = new Set();
+    found.forEach(function (f) { for (var j = f[1]; j < f[2]; j++) covered.add(j); });
+    lemmas.forEach(function (forms, i) {
+      if (covered.has(i)) return;
+      var sorted = Array.from(forms).sort();
+      for (var form of sorted) {
+        var slug = self.heads[form];
+        if (!slug) continue;
+        var named = (self.byFirst.get(form) || []).filter(function (n) {
+          return n.slug === slug && n.words.length > 1;
+        });
+        if (!named.length) continue;
+        named.sort(function (x, y) {
+          if (x.words.length !== y.words.length) return x.words.length - y.words.length;
+          var p = x.words.join(" "), q = y.words.join(" ");
+          return p < q ? -1 : p > q ? 1 : 0;
+        });
+        found.set(named[0], [named[0], i, i + 1]);
+        break;
+      }
     });
     var ordered = Array.from(found.values()).sort(function (x, y) {
       return ((y[2] - y[1]) - (x[2] - x[1])) || (x[1] - y[1]);
