@@ -217,6 +217,50 @@ def test_read_only_cache_dir(mini, tmp_path, capsys):
     assert "in-memory" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(os.geteuid() != 0 or not hasattr(os, "fork"), reason="needs root to drop to another user")
+def test_read_only_cache_dir_as_another_user(mini, tmp_path):
+    """CI runs as root, who may write anywhere: a forked child drops to user nobody and
+    meets a cache folder it may read but not write."""
+    import tempfile
+
+    warm = Engine(mini, cache=tmp_path / "warm", use_glossary=False)     # imports done here:
+    warm.search("eşit güç")                                              # the child cannot read
+    warm.close()                                                         # root's site-packages
+    cache = Path(tempfile.mkdtemp(prefix="judge-ro-", dir="/tmp"))
+    cache.chmod(0o555)
+    err_path = Path(tempfile.mkstemp(prefix="judge-ro-err-", dir="/tmp")[1])
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # the child: never returns to pytest
+        status = 1
+        try:
+            with open(err_path, "w") as err:
+                os.dup2(err.fileno(), 2)
+                sys.stderr = open(2, "w", closefd=False)   # not pytest's capture
+                os.setgid(65534)
+                os.setuid(65534)
+                engine = Engine(mini, cache=cache, use_glossary=False)
+                ok = engine.opened.path is None and [h.id for h in engine.search("eşit güç", limit=1)] == ["9.17.3"]
+                os.write(write_end, b"ok" if ok else b"wrong")
+                sys.stderr.flush()
+                status = 0
+        except BaseException:                      # report, never continue pytest in the child
+            import traceback
+            os.write(2, traceback.format_exc().encode())   # fd 2 is the error file by now
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    _, status = os.waitpid(pid, 0)
+    result = os.read(read_end, 16)
+    os.close(read_end)
+    notice = err_path.read_text()
+    cache.chmod(0o755)
+    cache.rmdir()
+    err_path.unlink()
+    assert status == 0 and result == b"ok", (status, result, notice)
+    assert notice.count("\n") == 1 and "in-memory" in notice
+
+
 def test_read_only_cache_with_a_good_index_is_used(mini, tmp_path, capsys):
     cache = tmp_path / "cache"
     Engine(mini, cache=cache, use_glossary=False).close()
