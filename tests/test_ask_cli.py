@@ -97,3 +97,12 @@ def test_unclear_source_text_is_flagged_in_the_answer(run_judge, book):
     assert "11.2.3" in data["rules"] and data["notes"]["11.2.3"] == note
     res = run_judge("ask", "gig alanımda hiç zar yokken street cred kaç")
     assert "Not:" in res.stdout
+
+
+def test_a_question_may_start_with_a_minus_but_options_are_checked(run_judge):
+    res = run_judge("ask", "-3 güçlü birim kaç gig çalar", "--json")
+    assert res.returncode == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert (data["kind"], data["value"]) == ("steal", 0)       # a negative power counts as 0
+    res = run_judge("ask", "--jsn", "19 güçlü birim kaç gig çalar")
+    assert res.returncode == 2 and res.stderr.startswith("judge: no such option: --jsn")

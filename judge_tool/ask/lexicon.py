@@ -279,6 +279,13 @@ def _language(items: list[Item], lexicon: Lexicon) -> str:
     return "en" if en > tr else "tr"
 
 
+def _negative_sign(text: str, start: int) -> bool:
+    """A minus sign glued to the number and not part of a range ("1-9") or a word."""
+    if start == 0 or text[start - 1] not in "-−":
+        return False
+    return start == 1 or text[start - 2].isspace() or text[start - 2] in "(,:;"
+
+
 def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     lexicon = lexicon or load_lexicon()
     text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
@@ -294,6 +301,8 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
         if m:
             item.number = int(m.group(1))
             item.suffix = m.group(2)
+            if _negative_sign(text, tok.start):      # "-3 güçlü": a negative game value
+                item.number = -item.number
         elif d and int(d.group(1)) in DIE_SIDES:
             item.die = int(d.group(1))
             item.suffix = d.group(2)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from .output import echo_json, fail, style, wrap
+from .output import echo_json, fail, style, words_or_fail, wrap
 from .rules_cmd import get_book
 
 EXAMPLE = 'judge ask "19 güçlü birim kaç Gig çalar?"'
 
 
-@click.command()
-@click.argument("question", nargs=-1)
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("question", nargs=-1, type=click.UNPROCESSED)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
               help="How many rules to show when the question goes to search.")
@@ -27,7 +27,7 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
       judge ask "who wins, 8 power attacker vs 8 power defender"
       judge ask --json "Destemde 1 kart varken 2 kart çekersem kaybeder miyim?"
     """
-    text = " ".join(" ".join(question).split())
+    text = words_or_fail(question, "ask")
     if not text:
         fail(f"no question given; try: {EXAMPLE}", code=2)
     from ..ask import ask as answer_question

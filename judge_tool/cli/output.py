@@ -44,3 +44,12 @@ def wrap(text: str, indent: str = "", subsequent: str | None = None) -> str:
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def words_or_fail(args: tuple[str, ...], command: str) -> str:
+    """Free text from arguments that may start with a minus ("-3 güçlü birim"): numbers
+    pass, anything that looks like a mistyped option is still an error."""
+    for arg in args:
+        if arg.startswith("-") and len(arg) > 1 and (arg[1].isalpha() or arg[1] == "-"):
+            fail(f"no such option: {arg.split()[0]} (see 'judge {command} --help')")
+    return " ".join(" ".join(args).split())

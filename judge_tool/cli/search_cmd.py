@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .output import echo_json, fail, style, width
+from .output import echo_json, fail, style, width, words_or_fail
 from .rules_cmd import get_book
 
 
@@ -46,8 +46,8 @@ def _wrap_marked(text: str, indent: str) -> str:
     return textwrap.indent("\n".join(lines), indent)
 
 
-@click.command()
-@click.argument("query", nargs=-1, required=True)
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("query", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True,
               help="How many hits to show.")
 @click.option("--chapter", "-c", metavar="N", help="Only rules in chapter N (e.g. 9).")
@@ -67,7 +67,7 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
       judge search "fight tie"
       judge search lag tur sonunda kalkar mı --chapter 11
     """
-    text = " ".join(query)
+    text = words_or_fail(query, "search")
     if all_games:
         if chapter is not None:
             fail("--chapter needs one rulebook; drop --all-games or pick one with --game")
