@@ -44,6 +44,7 @@ def quality(book) -> None:
     queries = load_eval(EVAL)
     subsets = {"all": queries,
                "held-out": [q for q in queries if q.set == "heldout"],
+               "held-out 2": [q for q in queries if q.set == "heldout2"],
                "dev": [q for q in queries if q.set == "dev"]}
     tool = tool_ranking(book)
     base = baseline_ranking(SEEDS, book) if SEEDS.is_dir() else None

@@ -34,7 +34,7 @@ def ranked(book, tmp_path_factory):
 
 def test_eval_set_is_well_formed(queries, book):
     assert len(queries) >= 60
-    assert {q.set for q in queries} == {"dev", "heldout"}
+    assert {q.set for q in queries} == {"dev", "heldout", "heldout2"}
     assert sum(q.set == "heldout" for q in queries) >= 20
     assert len({q.q for q in queries}) == len(queries), "duplicate query"
     missing = [(q.q, i) for q in queries for i in q.ids if i not in book]
@@ -56,6 +56,14 @@ def test_recall_at_3_held_out(queries, ranked):
     s = score([q for q in queries if q.set == "heldout"], ranked)
     print(_report("held-out", s))
     assert s.recall3 >= 0.90, _report("held-out", s)
+
+
+def test_recall_at_3_second_held_out(queries, ranked):
+    """Written by a second engineer and measured, not tuned on: the honest figure (the
+    issue's goal is 0.95; see the closing note)."""
+    s = score([q for q in queries if q.set == "heldout2"], ranked)
+    print(_report("held-out 2", s))
+    assert s.recall3 >= 0.85, _report("held-out 2", s)
 
 
 def test_beats_ctrl_f_baseline(queries, ranked, book, seeds_dir):
