@@ -81,6 +81,7 @@ def citation(book: Rulebook, node: Node) -> str:
 def node_json(book: Rulebook, node: Node) -> dict:
     data = node.to_dict()
     data["game"] = book.meta.id
+    data["citation"] = citation(book, node)
     return data
 
 
@@ -140,7 +141,7 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool
     except UnknownRule as exc:
         fail(str(exc))
     subtree = [] if only else book.descendants(node.id)
-    if cite:
+    if cite and not as_json:          # with --json the object carries "citation"
         click.echo(citation(book, node))
         return
     links = get_links(book)
