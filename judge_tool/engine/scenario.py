@@ -436,6 +436,11 @@ def _known(ref: str, known: set[str], path: str) -> str:
     return ref
 
 
+def _pay_param(r: "Reader") -> Any:
+    """An optional `pay = {...}`: checked when given, None (the engine asks) when not."""
+    return _pay(r.raw("pay"), r.at("pay")) if r.has("pay") else r.raw("pay", None)
+
+
 def _action(raw: Any, path: str, known: set[str]) -> ActionSpec:
     r = Reader(raw, path)
     verb = r.get("do", str)
@@ -449,17 +454,17 @@ def _action(raw: Any, path: str, known: set[str]) -> ActionSpec:
     elif verb == "call":
         legend = r.get("legend", str, None)
         params["legend"] = legend and _known(legend, known, r.at("legend"))
-        params["pay"] = _pay(r.raw("pay"), r.at("pay")) if r.has("pay") else r.raw("pay", None)
+        params["pay"] = _pay_param(r)
     elif verb == "play":
         params["card"] = _known(r.get("card", str), known, r.at("card"))
         target = r.get("target", str, None)
         params["target"] = target and _known(target, known, r.at("target"))
         params["from"] = r.get("from", str, "hand", ("hand", "legends"))
-        params["pay"] = _pay(r.raw("pay"), r.at("pay")) if r.has("pay") else r.raw("pay", None)
+        params["pay"] = _pay_param(r)
     elif verb == "activate":
         params["card"] = _known(r.get("card", str), known, r.at("card"))
         params["effect"] = r.get("effect", str, None)
-        params["pay"] = _pay(r.raw("pay"), r.at("pay")) if r.has("pay") else r.raw("pay", None)
+        params["pay"] = _pay_param(r)
     elif verb == "attack":
         params["unit"] = _known(r.get("unit", str), known, r.at("unit"))
         target = r.get("target", str)
@@ -492,7 +497,7 @@ def _reaction(raw: Any, path: str, known: set[str]) -> ActionSpec:
         if verb == "activate":
             params["effect"] = r.get("effect", str, None)
     if verb != "block":
-        params["pay"] = _pay(r.raw("pay"), r.at("pay")) if r.has("pay") else r.raw("pay", None)
+        params["pay"] = _pay_param(r)
     r.finish()
     return ActionSpec(verb, player, params, path)
 
