@@ -289,7 +289,7 @@ def test_ambiguous_payment_is_a_missing_decision():
 
 
 def test_face_up_legend_pays_as_the_turkish_text_says():
-    # 11.8.1 (Turkish): pay with Eddies and/or Legends in the Legends area. The official
+    # 11.8.1 (Turkish): a cost is paid by spending Eddies or Legend cards. The official
     # English rules add a Sell Tag restriction for face-up Legends that the Turkish text
     # does not have; the engine follows our rulebook and does not invent it.
     r = run(CARDS + """
