@@ -673,22 +673,30 @@ def test_end_of_turn_removes_this_turn_effects_and_lag():
     assert r.state.turn_player == "B" and r.state.turn == 2 and r.state.phase == "start"
 
 
-def test_overtime_starts_after_two_empty_fixer_turns():
-    base = """
+def test_overtime_is_named_but_not_ruled_on():
+    # 8.17 only says Overtime starts "if its conditions are met"; the Turkish text defines
+    # neither the conditions nor what Overtime changes, so the engine must not invent them.
+    r = run("""
     [state]
     phase = "start"
-    empty_fixer_turns = {n}
     [state.A]
     deck = 3
+    gigs = ["d4=1", "d6=2", "d8=3", "d10=4", "d12=5", "d20=6"]
     [state.B]
     deck = 3
     [[actions]]
     do = "start_phase"
     [[actions]]
     do = "pass"
-    """
-    assert run(base.format(n=1)).state.overtime
-    assert not run(base.format(n=0)).state.overtime
+    """)
+    steps = [s for s in r.trace if s.rule == "8.17"]
+    assert steps and "tanımlı değil" in steps[0].text
+    assert r.state.winner is None
+    with pytest.raises(Exception, match="overtime"):
+        run("""
+        [state]
+        overtime = true
+        """)
 
 
 # ---------------------------------------------------------------- draw / trash / search
@@ -1127,3 +1135,42 @@ def test_go_solo_legend_keeps_its_gear():
     field = r.state.players["A"].field
     assert [c.name for c in field] == ["Solo2"] and [g.name for g in field[0].gears] == ["Zirh"]
     assert any(step.rule == "11.6.1.2" for step in r.trace)
+
+
+def test_fight_triggers_wait_until_the_fight_is_over():
+    # Turkish 9.18/9.19/9.20: effects triggered by the fight become pending when the loser is
+    # known and resolve after the fight ends, i.e. after the loser has been defeated.
+    r = run("""
+    [cards.Buyuk]
+    type = "unit"
+    cost = 3
+    power = 9
+    [cards.Kacak]
+    type = "unit"
+    cost = 2
+    power = 2
+    [[cards.Kacak.effects]]
+    label = "Kaç"
+    trigger = "LOSES_FIGHT"
+    do = [{ do = "draw", n = 1 }]
+    [state]
+    turn_player = "A"
+    turn = 5
+    [state.A]
+    deck = 5
+    field = ["Buyuk"]
+    [state.B]
+    deck = 5
+    field = [{ card = "Kacak", spent = true }]
+    [[actions]]
+    do = "attack"
+    unit = "Buyuk"
+    target = "Kacak"
+    reactions = []
+    """)
+    texts = [(s.rule, s.text) for s in r.trace]
+    defeat_at = next(i for i, (rule, text) in enumerate(texts) if rule == "9.19.1" and "Kacak" in text)
+    resolve_at = next(i for i, (rule, text) in enumerate(texts) if "Kaç" in text and "çözümlen" in text)
+    assert defeat_at < resolve_at, texts
+    assert [c.name for c in r.state.players["B"].trash] == ["Kacak"]
+    assert len(r.state.players["B"].hand) == 1        # the effect still resolved afterwards

@@ -152,7 +152,6 @@ class R:
     SWAP_NOT_STEAL = "6.7"
     STEAL_WOULD = "6.7.4"
     DEFEAT_TO_TRASH = "9.19.1.1"
-    OVERTIME_WIN = "8.17"
 
     # terms
     COST_FULL = "11.1.2"

@@ -579,7 +579,6 @@ class Game:
         theirs.append(a)
         self.step(R.SWAP, f"{a} ile {b} aynı anda yer değiştirir; değerler korunur")
         self.step(R.SWAP_NOT_STEAL, "yer değiştirme çalma sayılmaz: çalma tetikleyicileri çalışmaz")
-        self.check_overtime_win()
         return True
 
     def _trash_play_options(self, act: Action, ctx: Ctx) -> list[Card]:
@@ -894,10 +893,6 @@ class Game:
         tp = s.turn_player
         p = self.p(tp)
         self.step(R.START_PHASE, f"Tur {s.turn}: {tp} oyuncusunun Başlangıç Aşaması")
-        if not self.p("A").fixer and not self.p("B").fixer:
-            s.empty_fixer_turns += 1
-        else:
-            s.empty_fixer_turns = 0
         n = len(p.gigs)
         if n >= 7:
             self.win(tp, R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig zarı var (≥ 7): {tp} kazanır")
@@ -953,7 +948,6 @@ class Game:
         p.fixer.remove(sides)
         p.gigs.append(Die(player, sides, value))
         self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
-        self.check_overtime_win()
 
     def end_turn(self, player: str) -> None:
         self.require_main(player, "turu bitirme")
@@ -975,27 +969,14 @@ class Game:
             for c in p.field:
                 c.lag = False
         self.step(R.LAG_ENDS, "tüm birimler Lag durumundan çıkar" + (f": {', '.join(lagging)}" if lagging else ""))
-        if not s.overtime and s.empty_fixer_turns >= 2:
-            s.overtime = True
-            self.step(R.OVERTIME, "iki tur üst üste iki fixer alanı da boş başladı: Uzatma başlar")
-            self.check_overtime_win()
-        elif s.overtime:
-            self.step(R.OVERTIME, "Uzatma sürüyor")
-        else:
-            self.step(R.OVERTIME, "Uzatma koşulu sağlanmadı")
+        # The Turkish text names Overtime but defines neither its conditions nor what it
+        # changes, so the engine does not rule on it (no invented rule).
+        self.step(R.OVERTIME, "Uzatma koşulları ve işleyişi kaynak metinde tanımlı değil: "
+                  "motor Uzatma'ya karar vermez (kaynak metin eksik)")
         s.turn_player = rival(player)
         s.turn += 1
         s.phase = "start"
         self.step(R.NEXT_TURN, f"{s.turn_player} oyuncusunun turu başlar (Tur {s.turn})")
-
-    def check_overtime_win(self) -> None:
-        if not self.s.overtime:
-            return
-        winners = [n for n in ("A", "B") if len(self.p(n).gigs) >= 7]
-        if len(winners) == 2:
-            self.win("tie", R.OVERTIME_WIN, "Uzatmada iki oyuncu da 7+ Gig kontrol ediyor: beraberlik")
-        if winners:
-            self.win(winners[0], R.OVERTIME_WIN, f"Uzatmada {winners[0]} {len(self.p(winners[0]).gigs)} Gig kontrol ediyor: kazanır")
 
     # ------------------------------------------------------------------ main phase actions
     def sell(self, player: str, ref: str, path: str = "") -> None:
@@ -1357,9 +1338,8 @@ class Game:
             self.trigger_on(c, self.controller(c), "WINS_FIGHT", R.FIGHT_TRIGGERS)
         for c in losers:
             self.trigger_on(c, self.controller(c), "LOSES_FIGHT", R.FIGHT_TRIGGERS)
-        if self.pending:
-            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler mağlubiyetten önce çözümlenir")
-            self.resolve_pending()
+        if self.pending:   # the Turkish 9.18: they wait until the fight is over (see its note)
+            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler bekler; çatışma bittikten sonra çözümlenir")
         to_defeat = []
         for loser in losers:
             opponent_power = pd if loser is att else pa
@@ -1375,7 +1355,13 @@ class Game:
             if not self.defeat(loser.uid, in_fight=True):
                 self.step(R.FIGHT_PREVENTED, f"{loser.uid} yine de çatışmayı kaybetmiş sayılır; yalnızca mağlubiyet olmadı")
         fight["defeated"] = [c.uid for c in to_defeat if self.s.find_in_play(c.uid) is None]
-        self.resolve_pending()
+        fighting = [m for m in self.s.modifiers if m.until == "fight"]
+        self.s.modifiers = [m for m in self.s.modifiers if m.until != "fight"]
+        self.step(R.FIGHT_END, "çatışma sona erer: \"çatışırken\" etkileri kaldırılır"
+                  + (f" ({len(fighting)} değişiklik)" if fighting else ""))
+        if self.pending:
+            self.step(R.FIGHT_END, "çatışma bittikten sonra bekleyen tüm etkiler çözümlenir")
+            self.resolve_pending()
         self.step(R.FIGHT_END, "Çatışma Adımı ve saldırı sona erer")
         self.finish_attack()
 
@@ -1453,7 +1439,6 @@ class Game:
             self.trigger_on(att, a.player, "STEALS_GIG", R.STOLEN_TRIGGERS, {"die": die.id})
         if len([pe for pe in self.pending if "STEALS_GIG" in pe.effect.triggers]) > 1:
             self.step(R.TRIGGER_EACH_TIME, "aynı tetikleyici birden çok kez sağlandı: etki her Gig için ayrı beklemeye girer")
-        self.check_overtime_win()
         self.resolve_pending()
         self.step(R.STEAL_END, "Çalma Adımı ve saldırı sona erer")
         self.finish_attack()

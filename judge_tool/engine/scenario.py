@@ -228,8 +228,6 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
     if turn < 1:
         raise SpecError(r.at("turn"), "turns are numbered from 1")
     phase = r.get("phase", str, "main", ("start", "main"))
-    overtime = r.get("overtime", bool, False)
-    empty = r.get("empty_fixer_turns", int, 0)
     players_raw = {name: r.get(name, dict, {}) for name in PLAYERS}
     r.finish()
 
@@ -412,8 +410,7 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
             p.sold_turn = turn if spec["sold"] else None
             p.called_turn = turn if spec["called"] else None
             players[pname] = p
-        return GameState(players=players, turn_player=turn_player, turn=turn, phase=phase,
-                         overtime=overtime, empty_fixer_turns=empty)
+        return GameState(players=players, turn_player=turn_player, turn=turn, phase=phase)
 
     return build, all_ids
 

@@ -123,8 +123,6 @@ class GameState:
     turn: int = 1
     phase: Literal["start", "main", "over"] = "main"
     modifiers: list[Modifier] = _field(default_factory=list)
-    overtime: bool = False
-    empty_fixer_turns: int = 0     # consecutive turns begun with both fixer areas empty
     winner: str | None = None      # "A", "B" or "tie" once the game is over
 
     def player(self, name: str) -> Player:
