@@ -1174,3 +1174,39 @@ def test_fight_triggers_wait_until_the_fight_is_over():
     assert defeat_at < resolve_at, texts
     assert [c.name for c in r.state.players["B"].trash] == ["Kacak"]
     assert len(r.state.players["B"].hand) == 1        # the effect still resolved afterwards
+
+
+def test_a_face_up_legend_is_offered_as_payment_without_a_sell_tag():
+    # 11.8.1: Eddies and/or Legend cards in the Legends area pay; with two ways to pay the
+    # engine asks instead of choosing (never decides silently).
+    with pytest.raises(Exception, match="missing payment"):
+        run(CARDS + """
+        [cards.L1]
+        type = "legend"
+        [state.A]
+        deck = 3
+        hand = ["Zirh"]
+        field = ["Solo"]
+        eddies = 1
+        legends = [{ card = "L1", face_up = true }]
+        [[actions]]
+        do = "play"
+        card = "Zirh"
+        target = "Solo"
+        """)
+
+
+def test_absurd_deck_size_is_a_clear_error():
+    with pytest.raises(Exception, match="not a game state"):
+        run("""
+        [state.A]
+        deck = 100000000
+        """)
+
+
+def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path):
+    from judge_tool.engine.scenario import ScenarioFileError, load_scenario
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('title = "Çatışma"\n'.encode("latin-1", "replace") + b"\xff\xfe")
+    with pytest.raises(ScenarioFileError, match="UTF-8"):
+        load_scenario(path)

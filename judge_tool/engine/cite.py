@@ -144,10 +144,10 @@ class R:
     EQUIP_TARGET = "10.1.3"
     GEAR_TO_TRASH = "4.12"
     GEAR_FOLLOWS = "4.12.1"
-    PROGRAM_TRASH = "11.4.1"
+    PROGRAM_TRASH = "11.12.2"        # says a played Program goes to the trash after its effect
     LEGEND_PAY = "11.8.1"
-    ADJUST_FACE = "10.31"
-    ADJUST_SAME = "10.6.1"
+    ADJUST_NONE = "10.31"            # the chosen change may be none
+    ACTIVATION_CONDITION = "10.8"    # invalid activation conditions: cannot activate
     SWAP = "10.19"
     SWAP_NOT_STEAL = "6.7"
     STEAL_WOULD = "6.7.4"

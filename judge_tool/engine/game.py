@@ -554,12 +554,13 @@ class Game:
             self.step(R.STEAL_VALUE_FIXED, f"{die} çalınmak üzere seçildi: çalma sırasında değeri değişemez")
             return False
         if not 1 <= pick <= die.sides:
-            raise Illegal(R.ADJUST_FACE, f"d{die.sides} zarında {pick} yüzü yok")
+            raise DecisionError(f"{path}: d{die.sides} has no face {pick}; pick a value from 1 to {die.sides}",
+                                decision="value", player=ctx.controller, rule=R.CHOICE, path=path)
         delta = pick - die.value
         if abs(delta) > by or (direction == "up" and delta < 0) or (direction == "down" and delta > 0):
             raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
         if delta == 0:
-            self.step(R.ADJUST_SAME, f"{die} zaten {pick}: aynı değere ayarlanamaz, değişiklik olmaz")
+            self.step(R.ADJUST_NONE, f"{die} {pick} olarak kalır: değişiklik seçilmedi")
             return False
         old = die.value
         die.value = pick
@@ -577,8 +578,10 @@ class Game:
         theirs.remove(b)
         mine.append(b)
         theirs.append(a)
-        self.step(R.SWAP, f"{a} ile {b} aynı anda yer değiştirir; değerler korunur")
-        self.step(R.SWAP_NOT_STEAL, "yer değiştirme çalma sayılmaz: çalma tetikleyicileri çalışmaz")
+        self.step(R.SWAP, f"{a} ile {b} aynı anda yer değiştirir; değerler korunur "
+                  "(yer değiştirmenin işleyişi Türkçe metinde yalnızca 10.19 örneğinde geçer)")
+        self.step(R.SWAP_NOT_STEAL, "yer değiştirme çalma sayılmaz: çalma tetikleyicileri çalışmaz "
+                  "(resmî kural 6.6.2; Türkçe metinde karşılığı yok)")
         return True
 
     def _trash_play_options(self, act: Action, ctx: Ctx) -> list[Card]:
@@ -700,8 +703,9 @@ class Game:
         self.trigger_on(card, controller, "SPENT", R.TRIGGER_PENDING)
 
     def usable_legends(self, player: str, exclude: str | None = None) -> list[Card]:
-        return [l for l in self.p(player).legends
-                if not l.spent and l.uid != exclude and (not l.face_up or l.defn.sell_tag)]
+        """11.8.1: any unspent Legend in the Legends area pays 1 €$ (the Turkish text has
+        no Sell Tag condition on face-up Legends)."""
+        return [l for l in self.p(player).legends if not l.spent and l.uid != exclude]
 
     def pay(self, player: str, amount: int, spec: dict | None, why: str,
             exclude: str | None = None, path: str = "") -> None:
@@ -1043,7 +1047,8 @@ class Game:
             holder = self._equip_target(player, target, path)
         reduction = self.cost_reduction(player, card)
         amount = payable_cost(defn.cost, reduction, free, self.trace)
-        self.pay(player, amount, pay, f"{card.name} oynamak", path=path)
+        self.pay(player, amount, pay, f"{card.name} oynamak", path=path,
+                 exclude=card.uid if go_solo else None)   # a Legend does not pay for itself
         getattr(p, zone).remove(card)
         self.step(R.PLAY, f"{player} {card.name} kartını {'ücretsiz ' if free else ''}oynar"
                   + ("" if zone == "hand" else f" ({'çöpten' if zone == 'trash' else 'Legends alanından'})"))
@@ -1136,7 +1141,7 @@ class Game:
             if usable < cost.eddies:
                 raise Illegal(R.ACTIVATE_COSTS, f"{cost.eddies} €$ ödenemez ({usable} kaynak): etki etkinleştirilemez")
         if eff.condition and cost.spend:
-            if not self.condition_holds(eff, ctx, R.CONDITION_AT_RESOLUTION):
+            if not self.condition_holds(eff, ctx, R.ACTIVATION_CONDITION):
                 raise Illegal(R.CONDITION_FALSE, f"{eff.label}: etkinleştirme koşulu sağlanmıyor")
         if len(cost.order) > 1:
             self.step(R.ACTIVATE_COST_ORDER, "bedeller yazıldıkları sırayla ödenir: " + ", ".join(

@@ -69,6 +69,9 @@ class Scenario:
 
 # ---------------------------------------------------------------------- loading
 
+MAX_DECK = 1000          # a sanity bound: a scenario deck is a count of unnamed cards
+
+
 def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = None) -> Scenario:
     """Read and validate a scenario. With `rule_exists`, rule numbers the file names
     (refs, cites, illegal_rule, attacks[].ended) must exist in the rulebook."""
@@ -77,6 +80,8 @@ def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = 
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioFileError(str(path), 0, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScenarioFileError(str(path), 0, "not UTF-8 text (save the scenario as UTF-8)") from None
     return parse_scenario(text, str(path), rule_exists)
 
 
@@ -261,6 +266,8 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
         if isinstance(deck, int):
             if deck < 0:
                 raise SpecError(pr.at("deck"), "a deck cannot have fewer than 0 cards")
+            if deck > MAX_DECK:
+                raise SpecError(pr.at("deck"), f"a deck of {deck} cards is not a game state (at most {MAX_DECK})")
             spec["deck"] = [UNKNOWN_CARD] * deck
         else:
             spec["deck"] = [_card_ref(c, cards, join(pr.at("deck"), i), True) for i, c in enumerate(deck)]
