@@ -127,6 +127,7 @@ class SiteInput:
     term_refs: dict[str, list[str]] = field(default_factory=dict) # rule id -> glossary slugs it defines
     scenarios: list[ScenarioView] | None = None                   # None: page skipped
     notes: list[str] = field(default_factory=list)               # what was left out and why
+    head_words: dict[str, str] = field(default_factory=dict)      # a lone word naming a term
 
 
 def _as_tuple(value: Any) -> tuple[str, ...]:
@@ -316,7 +317,8 @@ def collect(game: str | None = None) -> SiteInput:
         links = {k: v for k, v in links.items() if v}
     else:
         links = fallback_links(book)
-    inp = SiteInput(book=book, terms=terms, links=links, notes=notes)
+    inp = SiteInput(book=book, terms=terms, links=links, notes=notes,
+                    head_words=dict(getattr(glossary, "head_words", None) or {}))
     inp.cited_by = reverse_refs(book, links)
     for t in terms:                     # a rule shows the glossary entries it defines
         if t.rule in book:
@@ -538,8 +540,11 @@ def query_clauses(analysis: Any) -> list[dict]:
 
 
 class _GlossaryLike:
-    def __init__(self, terms: list[TermView]) -> None:
+    """The glossary as the search index sees it (terms and the words that name one alone)."""
+
+    def __init__(self, terms: list[TermView], head_words: Mapping[str, str] | None = None) -> None:
         self.terms = terms
+        self.head_words = dict(head_words or {})
 
 
 def _analyzer_spec(analysis: Any) -> dict:
@@ -611,7 +616,7 @@ def search_data(inp: SiteInput) -> dict:
 
     book = inp.book
     analysis = analysis_for(getattr(book.meta, "language", "") or "")
-    glossary = _GlossaryLike(inp.terms) if inp.terms else None
+    glossary = _GlossaryLike(inp.terms, inp.head_words) if inp.terms else None
     docs = documents(book, glossary)
     n_docs = len(docs)
     clauses = query_clauses(analysis)

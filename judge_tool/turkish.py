@@ -322,6 +322,7 @@ SEARCH_SUFFIXES = tuple(sorted(set("""
     arak erek yarak yerek ken iken ince unca ip up
     sa se ysa yse
     di du ti tu
+    rim rum sam sem sak sek iyorum uyorum
 """.split()), key=lambda s: (-len(s), s)))
 
 # Words left alone: the cards' English keywords and short Turkish words whose endings only

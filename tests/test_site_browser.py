@@ -350,6 +350,7 @@ def test_search_from_file_url_finds_the_right_rules(browser, built_site, tmp_pat
     browser.wait_event("Page.frameNavigated", since)
     browser.wait_for(f"location.href.endsWith({json.dumps(first)})")
     anchor = first.split("#", 1)[1]
+    browser.wait_for(f"!!document.getElementById({json.dumps(anchor)})")   # the page has loaded
     assert browser.eval(f"!!document.getElementById({json.dumps(anchor)})")
     assert not browser.console_errors, browser.console_errors
 
@@ -654,8 +655,9 @@ def test_browser_finds_glossary_names_like_python(browser, built_site):
     if not inp.terms:
         pytest.skip("no glossary")
     analysis = analysis_for(inp.book.meta.language)
-    index = qmod.glossary_names(_GlossaryLike(inp.terms), analysis)
-    queries = ["çatışmayı kazanan", "rakibinize", "blockers", "attacking units", "kartlarınızdan",
+    index = qmod.glossary_names(_GlossaryLike(inp.terms, inp.head_words), analysis)
+    assert index.heads, "the site must get the words that name a term alone (ikame)"
+    queries = ["ikame", "tetiklenen", "çatışmayı kazanan", "rakibinize", "blockers", "attacking units", "kartlarınızdan",
                "gig alanındaki zarlar", "replacement effects", "tepki adımında", "saldıranın gücü",
                "legend çağırma", "quick programı", "harcanmış birimler", "stealing gigs"]
     for node in list(inp.book)[:120]:
