@@ -208,8 +208,8 @@ class Glossary:
     def suggest(self, query: str, n: int = 3) -> list[Term]:
         """The closest terms to an unknown query (for "did you mean")."""
         key = name_key(query)
-        if not key:
-            return []
+        if not key or not any(ch.isalpha() for ch in key):
+            return []                            # "*", "9.17", "🙂": nothing is close
         names = list(self._folded)
         picks: list[Term] = []
         for match in difflib.get_close_matches(key, names, n=n * 4, cutoff=0.5):

@@ -10,6 +10,7 @@ import difflib
 import re
 import sys
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -199,10 +200,13 @@ ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
 def normalize_id(query: str) -> str:
-    text = query.strip()
+    """A rule number as typed ("CR 9.23.2.", "r９.23.2", "9.23.2,", "09.23.02") -> "9.23.2"."""
+    text = unicodedata.normalize("NFKC", query).strip()
     text = _ID_PREFIX.sub("", text)
-    text = text.strip().rstrip(".").strip()
-    return text.lower() if re.search(r"\.[A-Z]$", text) else text
+    text = text.strip().rstrip(".,;:)]").strip()
+    if re.fullmatch(r"\d+(?:\.(?:\d+|[a-zA-Z]))*", text):
+        text = ".".join(str(int(p)) if p.isdigit() else p.lower() for p in text.split("."))
+    return text
 
 
 def id_key(rule_id: str) -> tuple:

@@ -155,3 +155,9 @@ def test_rule_human_output_names_backlinks(book, glossary):
     cited = next(n for n in book if n.refs)
     out = invoke("rule", cited.refs[0], "--only").output
     assert "Atıf yapan kurallar:" in out and cited.id in out.split("Atıf yapan kurallar:", 1)[1]
+
+
+@pytest.mark.parametrize("junk", ["*", "9.17", "🙂"])
+def test_letterless_input_gets_no_made_up_suggestions(run_judge, junk):
+    res = run_judge("define", junk)
+    assert res.returncode == 2 and "Closest" not in res.stderr

@@ -120,7 +120,8 @@ def test_bad_toml(tmp_path):
     assert "rulebook.toml" in str(info.value)
 
 
-@pytest.mark.parametrize("query", ["9.23.2", "CR 9.23.2", "9.23.2.", "r9.23.2", " cr9.23.2 ", "R 9.23.2"])
+@pytest.mark.parametrize("query", ["9.23.2", "CR 9.23.2", "9.23.2.", "r9.23.2", " cr9.23.2 ", "R 9.23.2",
+                                   "9.23.2,", "09.23.02", "９.２３.２", "(9.23.2)"[1:]])
 def test_normalize_id(query):
     assert normalize_id(query) == "9.23.2"
 

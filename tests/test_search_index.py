@@ -352,3 +352,13 @@ def test_concurrent_cli_cold_starts(run_judge, tmp_path):
         assert "9.17" in out
     entries = list((cache / "index" / "cyberpunk-tcg").iterdir())
     assert len(entries) == 1 and not entries[0].name.startswith(".")
+
+
+def test_relative_xdg_cache_home_is_ignored(monkeypatch, tmp_path):
+    # the XDG base directory spec: relative paths are invalid and must be ignored
+    monkeypatch.delenv("JUDGE_TOOL_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative-cache")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert cache_root() == tmp_path / ".cache" / "judge-tool"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_root() == tmp_path / "xdg" / "judge-tool"

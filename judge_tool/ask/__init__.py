@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .families import EXTRACT, Call, candidates
+from .families import EXTRACT, Call, Unclear, candidates
 from .lexicon import Reading, load_lexicon, read
 
 __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
@@ -51,7 +51,10 @@ def recognise(question: str) -> tuple[str, Call | None, Reading]:
     lexicon = load_lexicon()
     reading = read(question, lexicon)
     for family in candidates(reading, lexicon):
-        call = EXTRACT[family](reading)
+        try:
+            call = EXTRACT[family](reading)
+        except Unclear:
+            break       # the family's question, unreadable: search, not another family
         if call is not None:
             return family, call, reading
     return "search", None, reading

@@ -23,28 +23,74 @@ def _unique(ids) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def _shown(power: int) -> str:
+    return f"{power}→0" if power < 0 else str(power)
+
+
+def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
+    a, d = args["attacker_power"], args["defender_power"]
+    en = reading.language == "en"
+    value = eng.fight_result(a, d)
+    defeats = None
+    if hasattr(eng, "fight_defeats"):
+        defeats = eng.fight_defeats(a, d, trace=trace)   # the result plus the 0-power rule
+    else:
+        eng.fight_result(a, d, trace=trace)
+    sa, sd = _shown(a), _shown(d)
+    if en:
+        line = {"attacker": f"The attacker ({sa}) wins", "defender": f"The defender ({sd}) wins",
+                None: f"Neither wins ({sa} = {sd}): both Units lose"}.get(value, str(value))
+    else:
+        line = {"attacker": f"Saldıran ({sa}) kazanır", "defender": f"Savunan ({sd}) kazanır",
+                None: f"Kazanan yok ({sa} = {sd}): iki birim de kaybeder"}.get(value, str(value))
+    if not isinstance(defeats, tuple) or len(defeats) != 2:
+        return value, line
+    attacker_defeated, defender_defeated = defeats
+    losers = {"attacker": (False, True), "defender": (True, False)}.get(value, (True, True))
+    spared = any(lost and not defeated for lost, defeated in
+                 zip(losers, (attacker_defeated, defender_defeated)))
+    if reading.has("defeat") or spared:
+        # Losing and being defeated differ only where a 0-power Unit is involved (9.19.2).
+        if attacker_defeated and defender_defeated:
+            said = "both are defeated" if en else "ikisi de mağlup edilir"
+        elif attacker_defeated or defender_defeated:
+            who = "attacker" if attacker_defeated else "defender"
+            said = (f"the {who} is defeated" if en else
+                    ("saldıran" if who == "attacker" else "savunan") + " mağlup edilir")
+        else:
+            said = "neither is defeated" if en else "hiçbiri mağlup edilmez"
+        line = f"{line}; {said}"
+    for side, power, lost, defeated in (("attacker", a, losers[0], attacker_defeated),
+                                        ("defender", d, losers[1], defender_defeated)):
+        if lost and defeated and power <= 0:
+            # 9.19.2 stops a 0-power Unit from defeating, it does not protect one.
+            tr_side = "saldıran" if side == "attacker" else "savunan"
+            trace.append(eng.Step(eng.R.FIGHT_ZERO_POWER, (
+                f"a 0-power Unit cannot defeat another, but nothing keeps it from being "
+                f"defeated: the 0-power {side} loses and is defeated") if en else (
+                f"gücü 0 olan birim başka birimi mağlup edemez ama kendisi mağlup edilebilir: "
+                f"0 güçlü {tr_side} kaybeder ve mağlup edilir")))
+    return value, line
+
+
 def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     eng = _engine()
-    trace: list = []
+    trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args
     en = reading.language == "en"
     value: Any
     if kind == "steal":
-        value = eng.steal_count(args["power"], args.get("dice_present"), trace=trace)
+        stolen = eng.steal_count(args["power"], args.get("dice_present"), trace=trace)
+        value = stolen
         line = (f"{value} Gig" + ("s" if value != 1 else "")) if en else f"{value} Gig"
+        if args.get("remaining"):
+            # "rakipte kaç Gig kalır": what the steal leaves of the Gigs there.
+            dice = args["dice_present"]
+            value = dice - stolen
+            line = (f"{value} Gig{'s' if value != 1 else ''} left ({dice} - {stolen} stolen)" if en
+                    else f"Rakipte {value} Gig kalır ({dice} - {stolen} çalınan)")
     elif kind == "fight":
-        a, d = args["attacker_power"], args["defender_power"]
-        value = eng.fight_result(a, d)
-        if hasattr(eng, "fight_defeats"):
-            eng.fight_defeats(a, d, trace=trace)       # the result plus the 0-power rule
-        else:
-            eng.fight_result(a, d, trace=trace)
-        if en:
-            line = {"attacker": f"The attacker ({a}) wins", "defender": f"The defender ({d}) wins",
-                    None: f"Neither wins ({a} = {d}): both Units lose"}[value]
-        else:
-            line = {"attacker": f"Saldıran ({a}) kazanır", "defender": f"Savunan ({d}) kazanır",
-                    None: f"Kazanan yok ({a} = {d}): iki birim de kaybeder"}[value]
+        value, line = _fight(eng, args, reading, trace)
     elif kind == "attack":
         verdict = eng.can_attack(**args, trace=trace)
         value = bool(verdict)
@@ -74,6 +120,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = "Yes, you lose the game" if value else "No, you do not lose"
         else:
             line = "Evet, oyunu kaybeder" if value else "Hayır, kaybetmez"
+        if args.get("up_to") and not value:
+            line += (": with “up to” you choose how many to draw" if en else
+                     ": “en fazla” dendiğinde kaç kart çekileceğini siz seçersiniz")
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
     rules = _unique(step.rule for step in trace)

@@ -2,8 +2,10 @@
 engine call that answers it.
 
 Every answer is computed by `judge_tool.engine`; this module only decides what to ask it.
-A family's `extract` returns the engine arguments plus the assumptions made, or None when
-the question lacks what the family needs (the question then goes to search).
+A family's `extract` returns the engine arguments plus the assumptions made (and any
+working shown before the engine's, such as a Gear's power), or None when the question lacks
+what the family needs (the next family is tried, then search). It raises `Unclear` when the
+question is the family's but cannot be read safely: that question goes to search.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine.cite import R
+from ..engine.trace import Step
 from .lexicon import Item, Lexicon, Reading
 
 
@@ -129,39 +133,138 @@ def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
 
 # ----------------------------------------------------------------------------- families
 
+class Unclear(Exception):
+    """The question is this family's but cannot be read safely (two powers for one Unit, a
+    power change that could be either Unit's): it goes to search, not to another family."""
+
+
 @dataclass
 class Call:
     """What to ask the engine."""
 
     args: dict[str, Any]
     assumptions: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)   # working shown before the engine's
+
+
+# The golden rule that a negative value counts as 0 is official rule 2.10.1, which the
+# Turkish rulebook has no node for: it is said in the assumptions, never cited.
+NEGATIVE_TR = ("negatif güç 0 sayılır: resmi kurallardaki altın kural (2.10.1); "
+               "Türkçe metinde karşılığı yok")
+NEGATIVE_EN = ("a negative power counts as 0: the official golden rule 2.10.1 "
+               "(Türkçe metinde karşılığı yok: the Turkish rulebook has no node for it)")
 
 
 def _tr_en(reading: Reading, tr: str, en: str) -> str:
     return en if reading.language == "en" else tr
 
 
+_STEAL_ROLES = ("power", "gig", "gig_area")
+
+
 def extract_steal(reading: Reading) -> Call | None:
-    power = dice = None
+    base: Item | None = None
+    dice = None
     free: list[Item] = []
-    roles = _assign(reading, reading.numbers, {"power": "power", "gig": "dice", "gig_area": "dice"})
-    for item in reading.numbers:
+    gear = _gear_powers(reading, reading.numbers)
+    plain = [it for it in reading.numbers if not it.sign and it not in gear]
+    roles = _assign(reading, plain, {"power": "power", "gig": "dice", "gig_area": "dice"})
+    for item in plain:
         role = roles.get(item.i)
         if role == "power" or (role is None and _adjective(reading, item)):
-            power = item.number if power is None else power
+            if base is not None:
+                raise Unclear("two powers for the one attacking Unit")
+            base = item
         elif role == "dice":
             dice = item.number if dice is None else dice
+        elif _role(reading, item, _STEAL_ROLES) == "power":
+            raise Unclear("a second power (\"9 güçlü birim 2 güç alırsa\")")
         else:
             free.append(item)
-    if power is None and free:
-        power, free = free[0].number, free[1:]
+    mods = list(gear)
+    for item in (it for it in reading.numbers if it.sign):
+        role = _role(reading, item, _STEAL_ROLES)
+        if item.sign == "-" and base is None and role in ("power", None):
+            base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
+        elif role == "power":
+            mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
+        else:
+            raise Unclear("a signed number that is no power change")
+    if base is None and free and not mods:
+        base, free = free[0], free[1:]
     if dice is None and free:
         dice = free[0].number
-    if power is None:
+    if base is None:
+        if mods:
+            raise Unclear("a power change without the power it changes")
         return None
     if dice is None and _gig_area_empty(reading):
         dice = 0
-    return Call({"power": power, "dice_present": dice})
+    power, assumptions, steps = _power_working(reading, base, mods)
+    args: dict[str, Any] = {"power": power, "dice_present": dice}
+    if _asks_remaining(reading):
+        if dice is None:
+            raise Unclear("what remains of an unknown number of Gigs")
+        args["remaining"] = True
+    return Call(args, assumptions, steps)
+
+
+def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
+    """Numbers that are a Gear's power ("3 güçlü Gear", "a Gear with 3 power"): the Unit
+    that equips the Gear gains it (11.6.4), so they add to the Unit's power."""
+    if not reading.has("gear"):
+        return []
+    out = []
+    for item in items:
+        if item.sign or _role(reading, item, ("power",)) != "power":
+            continue
+        if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
+            out.append(item)
+    return out
+
+
+def _sum_text(base: int, mods: list[int]) -> str:
+    terms = " ".join(f"{'-' if m < 0 else '+'} {abs(m)}" for m in mods)
+    return f"{base} {terms} = {base + sum(mods)}"
+
+
+def _power_working(reading: Reading, base: Item, mods: list[Item],
+                   side: str | None = None) -> tuple[int, list[str], list[Step]]:
+    """A Unit's power: its base plus the changes given with it (a signed number, a Gear's
+    power), with the working as an assumption (and the Gear rule as a step)."""
+    changes = [m.number for m in mods]
+    power = base.number + sum(changes)
+    assumptions: list[str] = []
+    steps: list[Step] = []
+    if mods:
+        working = _sum_text(base.number, changes)
+        label_tr = {"attacker": "saldıranın gücü", "defender": "savunanın gücü"}.get(side, "güç")
+        label_en = {"attacker": "the attacker's power", "defender": "the defender's power"}.get(
+            side, "power")
+        assumptions.append(_tr_en(reading, f"{label_tr} {working} olarak alındı",
+                                  f"{label_en} taken as {working}"))
+        if reading.has("gear"):
+            steps.append(Step(R.GEAR_POWER, _tr_en(
+                reading, f"birim, kuşandığı Gear'ın gücünü kazanır: {working}",
+                f"a Unit gains the power of the Gear it equips: {working}")))
+    if power < 0:
+        assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
+    return power, assumptions, steps
+
+
+def _asks_remaining(reading: Reading) -> bool:
+    """"rakipte kaç Gig kalır", "how many Gigs does the rival have left": the question is
+    what remains after the steal."""
+    for q in reading.of("gig_question"):
+        for m in reading.of("remain"):
+            if not q.end <= m.start <= q.end + 4:
+                continue
+            if reading.items[m.start].clause != reading.items[q.start].clause:
+                continue
+            if any(q.end <= s.start < m.start for s in reading.of("steal")):
+                continue
+            return True
+    return False
 
 
 def _adjective(reading: Reading, item: Item) -> bool:
@@ -184,15 +287,31 @@ def _gig_area_empty(reading: Reading) -> bool:
 
 def extract_fight(reading: Reading) -> Call | None:
     powers: list[Item] = []
+    units = 0
     for item in reading.numbers:
         if _counts_units(reading, item):
+            units = item.number or 0
             continue        # "8 güçlü iki birim": a number of Units, not a power
         role = _role(reading, item, ("power", "gig", "cost", "card", "deck"))
         if role in (None, "power"):
             powers.append(item)
-    if len(powers) < 2:
+    gear = _gear_powers(reading, powers)
+    bases = [it for it in powers if not it.sign and it not in gear]
+    mods = gear + [it for it in powers if it.sign == "+"]
+    for item in (it for it in powers if it.sign == "-"):
+        # "gücü eksi 2": a power while the two Units lack one; after that a change.
+        (bases if len(bases) < 2 else mods).append(item)
+    bases.sort(key=lambda it: it.i)
+    if len(bases) > 2:
+        raise Unclear("three powers for two Units")
+    if len(bases) == 1 and units == 2 and not mods:
+        # "iki 8 güçlü birim", "two units of 8 power": both have the one power given.
+        p = bases[0].number
+        return Call({"attacker_power": p, "defender_power": p},
+                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [])
+    if len(bases) < 2:
         return None
-    first, second = powers[0], powers[1]
+    first, second = bases[0], bases[1]
     assumptions: list[str] = []
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
@@ -217,7 +336,47 @@ def extract_fight(reading: Reading) -> Call | None:
                     f"kimin saldırdığı belirtilmedi: önce sayılan ({first.number}) saldıran varsayıldı",
                     f"who attacks is not said: the first named ({first.number}) is taken as the attacker"))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
-    return Call({"attacker_power": attacker.number, "defender_power": defender.number}, assumptions)
+    owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
+    for mod in mods:
+        owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
+        if owner is None:
+            raise Unclear("a power change that could be either Unit's")
+        owned[owner].append(mod)
+    steps: list[Step] = []
+    values = {}
+    negative = False
+    for side, base in (("attacker", attacker), ("defender", defender)):
+        value, notes, more = _power_working(reading, base, owned[side], side)
+        values[side] = value
+        negative = negative or value < 0
+        assumptions += [n for n in notes if n not in (NEGATIVE_TR, NEGATIVE_EN)]
+        steps += more
+    if negative:
+        assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
+    return Call({"attacker_power": values["attacker"], "defender_power": values["defender"]},
+                assumptions, steps)
+
+
+def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
+    """Whose power a change is: the one Unit whose power is given in the same clause ("8
+    güçlü saldıran +2 güç alırsa, savunan 9"), else the side named next to it ("saldıran
+    +2 güç alırsa"), else, in a clause of its own, the one Unit of the clause before
+    ("savunanın gücü 9, +2 güç aldı"); None when it could be either."""
+    same = [side for side, base in sides.items() if base.clause == mod.clause]
+    if len(same) == 1:
+        return same[0]
+    named = _role(reading, mod, ("attacker", "defender"), prefer="left", barrier=("versus",),
+                  bonus=10)
+    if named:
+        return named
+    if not same:
+        earlier = [b.clause for b in sides.values() if b.clause < mod.clause]
+        if earlier:
+            last = max(earlier)
+            before = [side for side, base in sides.items() if base.clause == last]
+            if len(before) == 1:
+                return before[0]
+    return None
 
 
 def _counts_units(reading: Reading, item: Item) -> bool:
@@ -353,7 +512,11 @@ def extract_cost(reading: Reading) -> Call | None:
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"})
     for item in reading.numbers:
         role = roles.get(item.i)
-        if role == "cost" and cost is None:
+        if item.sign:
+            # "cost 5 minus 2", "-2 indirim", "+1 €$": a change, never the cost itself.
+            up = role == "increase" or (item.sign == "+" and role != "reduction")
+            reduction += -abs(item.number) if up else abs(item.number)
+        elif role == "cost" and cost is None:
             cost = item.number
         elif role == "reduction":
             reduction += item.number
@@ -376,6 +539,9 @@ def extract_cost(reading: Reading) -> Call | None:
 
 def extract_d20(reading: Reading) -> Call | None:
     assumptions: list[str] = []
+    chosen = [it for it in reading.dice if it.die != 20 and _chosen_first(reading, it)]
+    if chosen:
+        return _d20_after(reading, chosen)
     others = [it.die for it in reading.dice if it.die != 20]
     if others:
         # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
@@ -401,15 +567,59 @@ def extract_d20(reading: Reading) -> Call | None:
     return None
 
 
+def _chosen_first(reading: Reading, die: Item) -> bool:
+    """Was this die rolled in before the d20 is asked about? "d4 seçersem", "d4'ü
+    seçtikten sonra", "d4'ten sonra", "after choosing the d4", "if I choose the d4"."""
+    items = reading.items
+    for k in range(die.i + 1, min(len(items), die.i + 3)):
+        if items[k].clause != die.clause or items[k].die is not None:
+            break
+        if {"choose", "conditional"} <= reading.at(k):
+            return True
+    nxt = die.i + 1
+    if die.suffix.startswith(("dan", "den", "tan", "ten")) and nxt < len(items) \
+            and "after" in reading.at(nxt):
+        return True
+    if reading.language == "en":
+        before = [k for k in range(max(0, die.i - 4), die.i) if items[k].clause == die.clause]
+        if any("after" in reading.at(k) for k in before):
+            return True
+        verbs = [k for k in before if "choose" in reading.at(k)]
+        if verbs and any("condition" in reading.at(k) for k in range(max(0, verbs[0] - 3), verbs[0])):
+            return True
+    return False
+
+
+def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
+    """The fixer area once the `chosen` dice are rolled in: the dice listed (or counted)
+    less those; None when what is left is not said."""
+    listed = [it.die for it in reading.dice if it.die != 20 and it not in chosen]
+    left = list(listed)
+    for it in chosen:
+        if it.die in left:
+            left.remove(it.die)
+    if not listed:
+        counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+        if not counts or counts[0] - 1 - len(chosen) < 0:
+            raise Unclear("which dice are left after the one chosen is not said")
+        left = [4] * (counts[0] - 1 - len(chosen))
+    fixer = [f"d{s}" for s in left] + ["d20"]
+    names = ", ".join(f"d{it.die}" for it in chosen)
+    return Call({"fixer_dice": fixer}, [_tr_en(
+        reading, f"{names} seçilip fixer alanından çıktıktan sonra kalan zarlar: {', '.join(fixer)}",
+        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")])
+
+
 def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     rest: list[Item] = []
     roles = _assign(reading, reading.numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
+    n_item: Item | None = None
     for item in reading.numbers:
         role = roles.get(item.i)
         if role == "draw" and n is None:
-            n = item.number
+            n, n_item = item.number, item
         elif role == "deck" and k is None:
             k = item.number
         else:
@@ -418,7 +628,8 @@ def extract_draw(reading: Reading) -> Call | None:
     if k is None and (reading.has("none_left") or _empty_deck(reading)):
         k = 0
     if n is None and rest and k is not None:
-        n = rest.pop(0).number
+        n_item = rest.pop(0)
+        n = n_item.number
     if k is None and rest and n is not None:
         k = rest.pop(0).number
     if k is None:
@@ -427,6 +638,21 @@ def extract_draw(reading: Reading) -> Call | None:
         n = 1
         assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
                                   "how many cards is not said: 1 is taken"))
+    if n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to")):
+        # "en fazla 3 kart çek": the player first chooses how many, then draws exactly
+        # that many (11.5.2.2), so no more than the deck holds need be chosen.
+        steps = [Step(R.DRAW_UP_TO, _tr_en(
+            reading, f"“en fazla {n} kart çek”: önce kaç kart çekileceği seçilir (0–{n}), "
+            "sonra tam o kadar kart çekilir",
+            f"“draw up to {n}”: first choose how many (0–{n}), then draw exactly that many"))]
+        if n > k:
+            assumptions.append(_tr_en(
+                reading, f"en fazla {n} dendiği için sayıyı oyuncu seçer: destedeki {k} kartı "
+                f"aşmayan {k} seçildi",
+                f"with “up to {n}” the player chooses the number: {k}, no more than the deck's "
+                f"{k} cards, is taken"))
+            n = k
+        return Call({"n": n, "deck_count": k, "up_to": True}, assumptions, steps)
     return Call({"n": n, "deck_count": k}, assumptions)
 
 
@@ -436,6 +662,18 @@ def _empty_deck(reading: Reading) -> bool:
             return True
         near = range(max(0, m.start - 2), min(len(reading.items), m.end + 2))
         if any("empty" in reading.at(k) for k in near):
+            return True
+    return False
+
+
+def _repeated(reading: Reading) -> bool:
+    """"2 kez saldırırsa", "attacks 3 times", "twice": an action done more than once."""
+    if reading.has("repeat"):
+        return True
+    for m in reading.of("times"):
+        prev = reading.items[m.start - 1] if m.start > 0 else None
+        if prev is not None and prev.number is not None and prev.number >= 2 \
+                and prev.clause == reading.items[m.start].clause:
             return True
     return False
 
@@ -456,13 +694,21 @@ ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "attack")
 
 def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     """Families whose needs the reading meets, best first."""
+    if _repeated(reading):
+        return []           # "2 kez saldırırsa": quick rulings are for one action
     present = reading.concepts()
     if any(it.die == 20 for it in reading.items):
         present.add("d20")
     # "19 güçlü birim 3 güçlü birime saldırırsa": two powers and an attack make a fight,
-    # unless the question is whether the attack is allowed at all.
-    powers = [it for it in reading.numbers if _role(reading, it, ("power",)) == "power"]
-    if len(powers) >= 2 and "attack" in present and not present & {"can", "yesno"}:
+    # unless the question is whether the attack is allowed at all; "... saldıran mağlup
+    # olur mu?", "are both defeated?" ask the fight's outcome even as a yes/no question.
+    powers = [it for it in reading.numbers if it.sign != "+" and not _counts_units(reading, it)
+              and _role(reading, it, ("power",)) == "power"]
+    pair = len(powers) >= 2 or (len(powers) == 1 and any(
+        it.number == 2 and _counts_units(reading, it) for it in reading.numbers))
+    fighting = present & {"attack", "attacker", "defender", "block", "fight", "defeat"}
+    outcome = present & {"win", "lose", "defeat", "both", "result"}
+    if pair and fighting and (outcome or not present & {"can", "yesno"}):
         present.add("two_powers")
     scored = []
     for name in ORDER:

@@ -38,7 +38,8 @@ class Item:
     text: str                    # as written
     key: str                     # folded, apostrophes removed
     clause: int                  # clauses are split at , ; : . ? ! ( )
-    number: int | None = None    # "19", "19'luk", "19luk" -> 19
+    number: int | None = None    # "19", "19'luk", "19luk" -> 19; "-2", "eksi 2" -> -2
+    sign: str = ""               # "+" or "-" when the number is written with a sign
     suffix: str = ""             # what follows the digits or the apostrophe: "luk", "e"
     die: int | None = None       # "d20", "d20'yi", "20 yüzlü" -> 20
     forms: set[str] = field(default_factory=set)   # cue words this word is a form of
@@ -99,6 +100,7 @@ class Lexicon:
     families: dict[str, dict]
     numbers: dict[str, int]
     language_words: dict[str, frozenset[str]]
+    signs: dict[str, str]                 # folded sign word -> "+" or "-" ("eksi" -> "-")
     nominal: frozenset[str]               # every plain cue word (for split_inflected)
     verbs: tuple[str, ...]                # every verb stem, folded, without "-"
     glossary_terms: dict[str, list[str]]  # concept -> names taken from the glossary
@@ -207,8 +209,10 @@ def load_lexicon() -> Lexicon:
     numbers = {turkish.fold(k): int(v) for k, v in raw.get("numbers", {}).items()}
     language_words = {lang: frozenset(turkish.fold(w) for w in ws)
                       for lang, ws in raw.get("language", {}).items()}
+    signs = {turkish.fold(w): ("-" if name == "minus" else "+")
+             for name, ws in raw.get("signs", {}).items() for w in ws}
     return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, language_words,
-                   nominal, verbs, from_glossary)
+                   signs, nominal, verbs, from_glossary)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -279,11 +283,23 @@ def _language(items: list[Item], lexicon: Lexicon) -> str:
     return "en" if en > tr else "tr"
 
 
-def _negative_sign(text: str, start: int) -> bool:
-    """A minus sign glued to the number and not part of a range ("1-9") or a word."""
-    if start == 0 or text[start - 1] not in "-−":
-        return False
-    return start == 1 or text[start - 2].isspace() or text[start - 2] in "(,:;"
+def _sign(text: str, start: int) -> str:
+    """"-" or "+" glued to the number and not part of a range ("1-9") or a word; else ""."""
+    if start == 0 or text[start - 1] not in "-−+":
+        return ""
+    if start == 1 or text[start - 2].isspace() or text[start - 2] in "(,:;":
+        return "+" if text[start - 1] == "+" else "-"
+    return ""
+
+
+def _sign_words(items: list[Item], signs: dict[str, str]) -> None:
+    """"eksi 2", "minus 2", "negative 2" -> -2; "artı 2", "plus 2" -> +2. The sign word
+    keeps its own cues ("eksi" is also a reduction word)."""
+    for word, nxt in zip(items, items[1:]):
+        sign = signs.get(word.key)
+        if sign and nxt.number is not None and not nxt.sign and nxt.clause == word.clause:
+            nxt.sign = sign
+            nxt.number = -abs(nxt.number) if sign == "-" else abs(nxt.number)
 
 
 def read(question: str, lexicon: Lexicon | None = None) -> Reading:
@@ -301,7 +317,8 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
         if m:
             item.number = int(m.group(1))
             item.suffix = m.group(2)
-            if _negative_sign(text, tok.start):      # "-3 güçlü": a negative game value
+            item.sign = _sign(text, tok.start)      # "-3 güçlü", "+2 güç"
+            if item.sign == "-":
                 item.number = -item.number
         elif d and int(d.group(1)) in DIE_SIDES:
             item.die = int(d.group(1))
@@ -320,6 +337,7 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
                 item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
         items.append(item)
     _dice_from_sides(items)
+    _sign_words(items, lexicon.signs)
     matches = _match(items, lexicon)
     return Reading(question, items, matches, _language(items, lexicon))
 

@@ -11,7 +11,7 @@ from .rules_cmd import get_book, render_node
 
 
 def get_glossary(ctx: click.Context) -> Glossary:
-    game = (ctx.obj or {}).get("game", "cyberpunk-tcg")
+    game = get_book(ctx).meta.id              # an unknown game fails as "no rulebook"
     try:
         glossary = load_glossary(game)
     except GlossaryError as exc:
@@ -29,7 +29,7 @@ def _heading(term: Term) -> str:
 
 
 def _defining_lines(book: Rulebook, node: Node, full: bool) -> list[str]:
-    lines = [f"{style('Tanımlayan kural:', bold=True)} CR {node.id}"
+    lines = [f"{style('Tanımlayan kural:', bold=True)} {book.cite_id(node)}"
              + (f" — {node.title}" if node.title else "")]
     if full:
         lines.extend(render_node(node, heading=False) if node.text or node.examples else [])

@@ -14,8 +14,17 @@ import click
 WIDTH_MAX = 80
 
 
+def shorten(text: str, limit: int = 80) -> str:
+    """User input echoed in a message: one line, at most `limit` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """A one-line error and a non-zero exit; never a traceback."""
+    message = " ".join(message.split())
+    if len(message) > 300:
+        message = message[:299] + "…"
     click.echo(f"judge: {message}", err=True)
     raise click.exceptions.Exit(code)
 

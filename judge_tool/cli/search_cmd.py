@@ -89,7 +89,9 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
     if not hits:
         from ..search.query import clean, rule_number
         rid = rule_number(clean(text))
-        if rid is not None and "." in rid:
+        if rid is not None and "." in rid and book.get(rid) is not None:
+            click.echo(f"Rule {rid} is in chapter {book.get(rid).chapter}, not in chapter {chapter}.")
+        elif rid is not None and "." in rid:
             close = book.suggest(rid)
             hint = f" Closest: {', '.join(close)}." if close else ""
             click.echo(f"No rule {rid} in this rulebook.{hint}")

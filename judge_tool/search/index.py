@@ -48,7 +48,8 @@ def cache_root() -> Path:
     if explicit:
         return Path(explicit).expanduser()
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    # the XDG spec: a relative path is invalid and is ignored
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
     return base / "judge-tool"
 
 
@@ -111,9 +112,25 @@ def documents(book: Any, glossary: Any = None) -> list[Doc]:
     return docs
 
 
+def _analysis_source() -> bytes:
+    """The code that turns text into index terms: a change to it (or to the installed
+    snowballstemmer) must rebuild the index even when the tables stay the same."""
+    from .. import turkish
+    from . import analysis as analysis_module
+    parts = [Path(turkish.__file__).read_bytes(), Path(analysis_module.__file__).read_bytes(),
+             Path(__file__).read_bytes()]
+    try:
+        from importlib.metadata import version
+        parts.append(version("snowballstemmer").encode())
+    except Exception:                      # not installed as a distribution: tables only
+        pass
+    return b"\0".join(parts)
+
+
 def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:
     h = hashlib.sha256()
     h.update(f"{SCHEMA_VERSION}\0{analysis.version}\0{analysis.language}\0".encode())
+    h.update(hashlib.sha256(_analysis_source()).digest())
     h.update(f"{book.meta.id}\0{book.meta.version}\0".encode())
     for node in book:
         h.update("\x1e".join((node.id, node.title, node.text, "\x1f".join(node.examples),

@@ -61,7 +61,7 @@ def clean(text: str) -> str:
 
 def rule_number(text: str) -> str | None:
     """The rule id if the whole query is a rule number ("9.23.2", "CR 9.23.2", "r9.23.2.")."""
-    m = _RULE_NUMBER.match(text.strip())
+    m = _RULE_NUMBER.match(unicodedata.normalize("NFKC", text).strip().rstrip(",;:)]"))
     if not m:
         return None
     rid = normalize_id(m.group(1))

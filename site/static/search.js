@@ -154,8 +154,12 @@
   }
 
   function normalizeId(text) {
-    var t = text.trim().replace(ID_PREFIX_RE, "").trim().replace(/\.+$/, "").trim();
-    return /\.[A-Z]$/.test(t) ? t.toLowerCase() : t;
+    // as rulebook.normalize_id: NFKC, prefix, trailing punctuation, leading zeros, 6.5.F -> 6.5.f
+    var t = text.normalize("NFKC").trim().replace(ID_PREFIX_RE, "").trim().replace(/[.,;:)\]]+$/, "").trim();
+    if (/^\d+(?:\.(?:\d+|[a-zA-Z]))*$/.test(t)) {
+      t = t.split(".").map(function (p) { return /^\d+$/.test(p) ? String(parseInt(p, 10)) : p.toLowerCase(); }).join(".");
+    }
+    return t;
   }
 
   function clean(text, maxChars) {
@@ -462,7 +466,7 @@
     limit = limit === undefined ? 10 : limit;
     var text = clean(query, this.q.maxChars);
     if (!text.trim() || limit <= 0) return [];
-    var m = RULE_NUMBER_RE.exec(text.trim());
+    var m = RULE_NUMBER_RE.exec(text.normalize("NFKC").trim().replace(/[,;:)\]]+$/, ""));
     if (m) {
       var rid = normalizeId(m[1]);
       if (ID_RE.test(rid)) {
