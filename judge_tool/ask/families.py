@@ -305,7 +305,7 @@ def extract_fight(reading: Reading) -> Call | None:
     if len(bases) > 2:
         raise Unclear("three powers for two Units")
     if len(bases) == 1 and units == 2 and not mods:
-        # "iki 8 güçlü birim", "two units of 8 power": both have the one power given.
+        # "8 güçlü iki birim", "two units of 8 power": both have the one power given.
         p = bases[0].number
         return Call({"attacker_power": p, "defender_power": p},
                     [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [])
