@@ -29,6 +29,7 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -112,9 +113,11 @@ def documents(book: Any, glossary: Any = None) -> list[Doc]:
     return docs
 
 
+@lru_cache(maxsize=1)
 def _analysis_source() -> bytes:
     """The code that turns text into index terms: a change to it (or to the installed
-    snowballstemmer) must rebuild the index even when the tables stay the same."""
+    snowballstemmer) must rebuild the index even when the tables stay the same. Read once
+    per process."""
     from .. import turkish
     from . import analysis as analysis_module
     parts = [Path(turkish.__file__).read_bytes(), Path(analysis_module.__file__).read_bytes(),
