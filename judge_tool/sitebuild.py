@@ -938,7 +938,7 @@ def render_all(root: Path | None = None) -> tuple[list[SiteInput], dict[str, byt
     root = root or site_dir()
     games = [DEFAULT_GAME] + [g for g in rulebook_folders() if g != DEFAULT_GAME]
     inputs = [collect(g) for g in games]
-    top_nav = [{"href": GAMES_PAGE, "label": "Oyunlar"}, {"href": CONCEPTS_PAGE, "label": "Kavramlar"}]
+    top_nav = [{"href": GAMES_PAGE, "label": "Oyunlar"}]      # the games page links the concepts
     sub_nav = [{"href": "../../" + item["href"], "label": item["label"]} for item in top_nav]
     files = render_site(inputs[0], root, extra_nav=top_nav)
     urls: dict[str, str] = {inputs[0].book.meta.id: ""}
