@@ -954,11 +954,9 @@ class Game:
         return out
 
     def _replacement_possible(self, eff: EffectDef, ctx: Ctx) -> bool:
-        for act in eff.actions:
-            if act.verb == "defeat" and act.get("target") == "this_gear":
-                if ctx.gear is None or self.s.find_gear(ctx.gear) is None:
-                    return False
-        return True
+        """10.27: every required part of "instead" must be performable (optional parts and
+        "if you do" follow-ups need not be)."""
+        return all(act.optional or self.feasible(act, ctx) for act in eff.actions)
 
     def defeat(self, uid: str, chain: frozenset = frozenset(), in_fight: bool = False) -> bool:
         """Defeat a Unit, Legend or Gear, applying replacement effects first. True if it
@@ -1047,9 +1045,12 @@ class Game:
         snap = self.snapshot(card, ctrl)
         getattr(self.p(ctrl), area).remove(card)
         owner = self.p(card.owner)
+        if dest == "trash" and card.type == "legend":
+            dest = "removed"
+            self.step(R.LEGEND_INVALID_AREA, f"{card.name} bir Legend: çöp geçersiz alan, oyundan çıkarılır")
         if dest == "removed":
             owner.removed.append(card)
-            self.step(R.GO_SOLO, f"{card.name} oyundan çıkarılır")
+            self.step(R.GO_SOLO if card.go_solo else R.LEGEND_INVALID_AREA, f"{card.name} oyundan çıkarılır")
         else:
             owner.trash.append(card)
             self.step(R.DEFEAT_TO_TRASH, f"{card.name} mağlup edilir; sahibi onu çöpe koyar")
@@ -1351,7 +1352,14 @@ class Game:
         p = self.p(player)
         card = self.ref(ref, [*p.field, *p.legends], "friendly card", path)
         if card is None:
+            theirs = self.ref(ref, [c for _, c in self.s.all_cards_in_play()], "card", path)
+            if theirs is not None:
+                raise Illegal(R.FRIENDLY_EFFECT, f"{theirs.uid} rakibin kartı: yalnızca dost bir kartın etkisi etkinleştirilir")
             raise DecisionError(f"{path}: player {player} controls no card {ref!r} on the field or in the Legends area")
+        if not card.face_up:
+            if any(e.kind == "activated" for e in card.defn.effects):
+                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, f"{card.uid} kapalı: kapalı Legend'ın etkisi etkinleştirilemez; "
+                              "önce çağrılmalı")
         acts = [(e, g) for e, g in self.effects_of(card) if e.kind == "activated"]
         if not acts:
             raise DecisionError(f"{path}: {card.uid} has no activated effect")

@@ -305,9 +305,7 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
                                        "list it under a Unit's gears = [...]")
             if defn.type == "program":
                 raise SpecError(ipath, f"{defn.name} is a Program: Programs go to the trash after they resolve, never to the field")
-            if defn.type == "legend":
-                if not go_solo:
-                    raise SpecError(ipath, f"{defn.name} is a Legend: on the field only as a GO SOLO unit (go_solo = true)")
+            if defn.type == "legend":     # played to the field (4.5), by GO SOLO or not
                 legends_count[pname] += 1
             elif go_solo:
                 raise SpecError(join(ipath, "go_solo"), "only a Legend can be on the field by GO SOLO")
