@@ -70,6 +70,7 @@ class Node:
     note: str
     file: str
     line: int
+    extra: tuple[str, ...] = ()   # starts of sentences that render no official rule
 
     @property
     def depth(self) -> int:
@@ -107,6 +108,7 @@ class Node:
             "parent": self.parent,
             "source": [s.to_dict() for s in self.source],
             "note": self.note,
+            "not_in_official": list(self.extra),
         }
 
 
@@ -240,6 +242,7 @@ class _Draft:
     see: list[tuple[str, int]] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)
     note: str = ""
+    extra: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: RulebookMeta) -> None:
@@ -266,8 +269,11 @@ def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: Ruleboo
                 draft.see.append((normalize_id(item), lineno))
         elif key == "note":
             draft.note = value.strip()
+        elif key == "extra":
+            # starts of sentences that render no official rule, separated by " | "
+            draft.extra.extend((v.strip(), lineno) for v in value.split("|") if v.strip())
         else:
-            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note)")
+            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, extra)")
 
 
 def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
@@ -382,7 +388,23 @@ def load_folder(folder: Path) -> Rulebook:
         if not path.is_file():
             raise RulebookError(folder / "rulebook.toml", 0, f"chapter file {name!r} not found")
         drafts.extend(_parse_chapter(path, meta))
-    return _build(meta, drafts)
+    book = _build(meta, drafts)
+    _check_official(book)
+    return book
+
+
+def _check_official(book: "Rulebook") -> None:
+    """With official numbering data beside the rulebook (official.tsv), every node must sit
+    at an official number: a made-up or shifted number is a data error."""
+    from .official import FILE_NAME, for_book
+
+    numbering = for_book(book) if book.meta.numbering == "official" else None
+    if numbering is None:
+        return
+    for node in book:
+        if not numbering.exists(node.id):
+            raise RulebookError(book.meta.folder / node.file, node.line,
+                                f"{node.id} is not an official rule number ({FILE_NAME})")
 
 
 def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
@@ -421,6 +443,12 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
             if ref not in by_id:
                 raise RulebookError(d.file, d.line, f"text of {d.id} refers to unknown rule {ref}")
             refs.append(ref)
+        body = " ".join((text, *examples))
+        for start, lineno in d.extra:
+            if start not in body:
+                raise RulebookError(d.file, lineno, f"extra sentence {start[:40]!r} is not in the text of {d.id}")
+        if d.extra and not d.note:
+            raise RulebookError(d.file, d.line, f"{d.id} marks a sentence as extra without a note saying why")
         parent = parent_id(d.id)
         nodes[d.id] = Node(
             id=d.id, parent=parent, title=d.title, text=text, examples=examples,
@@ -428,6 +456,7 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
             source=tuple(d.sources), section=d.section,
             path=_breadcrumb(d, by_id), children=tuple(children[d.id]),
             note=d.note, file=d.file.name, line=d.line,
+            extra=tuple(start for start, _ in d.extra),
         )
     return Rulebook(meta=meta, nodes=MappingProxyType(nodes), _order=tuple(nodes))
 
