@@ -17,19 +17,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
+from . import limits, tomlfile
 from .resources import data_path
+from .safepath import PathProblem, check_id, inside, printable, read_text
+from .tomlfile import DataError
 
 DEFAULT_GAME = "cyberpunk-tcg"
 
 
-class RulebookError(Exception):
-    """A rulebook source file is malformed."""
+class RulebookError(DataError):
+    """A rulebook source file is malformed (``file:line: [key: ]message``)."""
 
-    def __init__(self, file: Path | str, line: int, message: str) -> None:
-        self.file = str(file)
-        self.line = line
-        self.message = message
-        super().__init__(f"{self.file}:{line}: {message}")
+    def __init__(self, file: Path | str, line: int, message: str, key: str = "") -> None:
+        super().__init__(file, line, message, key)
 
 
 class UnknownRule(LookupError):
@@ -71,6 +71,22 @@ class Node:
     file: str
     line: int
     extra: tuple[str, ...] = ()   # starts of sentences that render no official rule
+    editorial: tuple[str, ...] = ()   # editorial facts as codes ("title-added", "ref-outside 309.2")
+
+    @property
+    def title_added(self) -> bool:
+        """The title is the editor's, not the source's (shown marked everywhere)."""
+        return "title-added" in self.editorial
+
+    @property
+    def lead(self) -> str:
+        """The text before a numbered list inside the rule (all of it when there is none)."""
+        return self.text.split("\n", 1)[0]
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """The numbered list inside the rule, each item as printed ("1) из своей колоды;")."""
+        return tuple(self.text.split("\n")[1:])
 
     @property
     def depth(self) -> int:
@@ -109,6 +125,10 @@ class Node:
             "source": [s.to_dict() for s in self.source],
             "note": self.note,
             "not_in_official": list(self.extra),
+            "lead": self.lead,
+            "items": list(self.items),
+            "editorial": list(self.editorial),
+            "title_added": self.title_added,
         }
 
 
@@ -243,6 +263,14 @@ class _Draft:
     sources: list[Source] = field(default_factory=list)
     note: str = ""
     extra: list[tuple[str, int]] = field(default_factory=list)
+    editorial: list[str] = field(default_factory=list)
+
+
+# editorial facts a node can carry (`<!-- editorial: title-added, ref-outside 309.2 -->`);
+# each is shown in the reader's language from the message catalogue (editorial.<code>)
+EDITORIAL_CODES = ("title-added", "text-missing", "example-only", "heading-only", "ref-outside", "gap")
+# a numbered list item inside a rule's text: "1) …", "2. …", "• …"
+LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[•–-])\s+\S")
 
 
 def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: RulebookMeta) -> None:
@@ -272,8 +300,14 @@ def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: Ruleboo
         elif key == "extra":
             # starts of sentences that render no official rule, separated by " | "
             draft.extra.extend((v.strip(), lineno) for v in value.split("|") if v.strip())
+        elif key == "editorial":
+            for item in filter(None, (" ".join(v.split()) for v in value.split(","))):
+                if item.split(" ", 1)[0] not in EDITORIAL_CODES:
+                    raise RulebookError(file, lineno, f"unknown editorial code {item!r} "
+                                        f"(known: {', '.join(EDITORIAL_CODES)})")
+                draft.editorial.append(item)
         else:
-            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, extra)")
+            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, editorial, extra)")
 
 
 def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
@@ -283,7 +317,11 @@ def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
     in_paragraph = False      # continuing rule text
     example: list[str] | None = None
     seen_chapter = False
-    for lineno, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = read_text(file, limits.MAX_CHAPTER_BYTES, "chapter file")
+    except PathProblem as exc:
+        raise RulebookError(file, exc.line, exc.message) from None
+    for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip():
             in_paragraph = False
@@ -346,28 +384,49 @@ def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
 
 
 def _read_meta(folder: Path) -> RulebookMeta:
-    toml_path = folder / "rulebook.toml"
     try:
-        raw = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RulebookError(toml_path, 0, "missing rulebook.toml") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(toml_path, getattr(exc, "lineno", 0) or 0, str(exc)) from None
-    required = ["id", "game", "language", "version", "date", "chapters"]
-    for key in required:
-        if key not in raw:
-            raise RulebookError(toml_path, 0, f"missing key {key!r}")
+        return _read_meta_checked(folder)
+    except RulebookError:
+        raise
+    except DataError as exc:
+        raise RulebookError(exc.file, exc.line, exc.message, exc.key) from None
+
+
+def _read_meta_checked(folder: Path) -> RulebookMeta:
+    toml_path = folder / "rulebook.toml"
+    if not toml_path.exists() and not toml_path.is_symlink():
+        raise RulebookError(toml_path, 0, "missing rulebook.toml")
+    raw, text = tomlfile.load(toml_path, "rulebook.toml")
+
+    def want(key, kind, default=..., items=None):
+        return tomlfile.want(raw, key, kind, toml_path, text, default=default, items=items,
+                             max_items=limits.MAX_CHAPTERS if key == "chapters" else 10_000)
+
+    try:
+        game_id = want("id", str)
+        check_id(game_id)
+    except PathProblem as exc:
+        raise RulebookError(toml_path, tomlfile.line_of(text, "id"), exc.message, "id") from None
+    game = want("game", str)
+    prefixes = want("source_prefixes", dict, {})
+    for seed, name in prefixes.items():
+        if not isinstance(name, str):
+            raise RulebookError(toml_path, tomlfile.line_of(text, "source_prefixes"),
+                                f"{printable(seed, 40)!r} must name a file (a string)", "source_prefixes")
+    import datetime
+    scalar = (str, int, float, datetime.date)
+    version, date = want("version", scalar), want("date", scalar)
     return RulebookMeta(
-        id=raw["id"], game=raw["game"], title=raw.get("title", raw["game"]),
-        language=raw["language"], version=str(raw["version"]), date=str(raw["date"]),
-        numbering=raw.get("numbering", "official"),
-        source=tuple(raw.get("source", [])),
-        source_prefixes=MappingProxyType(dict(raw.get("source_prefixes", {}))),
-        chapters=tuple(raw["chapters"]),
-        ref_markers=tuple(raw.get("ref_markers", ["bkz.", "CR"])),
-        gaps=tuple(raw.get("gaps", [])),
-        cite_prefix=raw.get("cite_prefix", raw["game"]),
-        scenarios=bool(raw.get("scenarios", False)),
+        id=game_id, game=game, title=want("title", str, game),
+        language=want("language", str), version=str(version), date=str(date),
+        numbering=want("numbering", str, "official"),
+        source=tuple(want("source", list, [], str)),
+        source_prefixes=MappingProxyType(dict(prefixes)),
+        chapters=tuple(want("chapters", list, items=str)),
+        ref_markers=tuple(want("ref_markers", list, ["bkz.", "CR"], str)),
+        gaps=tuple(want("gaps", list, [], str)),
+        cite_prefix=want("cite_prefix", str, game),
+        scenarios=want("scenarios", bool, False),
         folder=folder,
     )
 
@@ -382,11 +441,22 @@ def _text_refs(text: str, markers: tuple[str, ...]) -> list[str]:
 
 def load_folder(folder: Path) -> Rulebook:
     meta = _read_meta(folder)
+    toml_path = folder / "rulebook.toml"
     drafts: list[_Draft] = []
+    total = 0
     for name in meta.chapters:
-        path = folder / name
-        if not path.is_file():
-            raise RulebookError(folder / "rulebook.toml", 0, f"chapter file {name!r} not found")
+        try:
+            path = inside(folder, name, "chapter file")
+        except PathProblem as exc:
+            raise RulebookError(toml_path, 0, exc.message, "chapters") from None
+        try:
+            total += path.stat().st_size
+        except OSError:
+            raise RulebookError(toml_path, 0, f"chapter file {printable(name, 80)!r} not found",
+                                "chapters") from None
+        if total > limits.MAX_RULEBOOK_BYTES:
+            raise RulebookError(toml_path, 0, f"chapter files are over the limit of "
+                                              f"{limits.MAX_RULEBOOK_BYTES:,} bytes together", "chapters")
         drafts.extend(_parse_chapter(path, meta))
     book = _build(meta, drafts)
     _check_official(book)
@@ -432,7 +502,7 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
 
     nodes: dict[str, Node] = {}
     for d in drafts:
-        text = " ".join(d.text_lines)
+        text = _join_lines(d.text_lines)
         examples = tuple(" ".join(lines) for lines in d.examples)
         refs: list[str] = []
         for ref, lineno in d.see:
@@ -455,10 +525,20 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
             refs=tuple(dict.fromkeys(r for r in refs if r != d.id)),
             source=tuple(d.sources), section=d.section,
             path=_breadcrumb(d, by_id), children=tuple(children[d.id]),
-            note=d.note, file=d.file.name, line=d.line,
             extra=tuple(start for start, _ in d.extra),
+            note=d.note, file=d.file.name, line=d.line, editorial=tuple(d.editorial),
         )
     return Rulebook(meta=meta, nodes=MappingProxyType(nodes), _order=tuple(nodes))
+
+
+def _join_lines(lines: list[str]) -> str:
+    """A rule's text lines as one paragraph, except that the items of a numbered list
+    inside it ("1) …") each start a line of their own, so the list stays a list."""
+    out = ""
+    for i, line in enumerate(lines):
+        sep = "" if i == 0 else ("\n" if LIST_ITEM.match(line) else " ")
+        out += sep + line
+    return out
 
 
 def _breadcrumb(d: _Draft, by_id: Mapping[str, _Draft]) -> tuple[str, ...]:
@@ -483,17 +563,37 @@ def rulebook_folders() -> dict[str, Path]:
     root = data_path("rules")
     found: dict[str, Path] = {}
     for toml_path in sorted(root.glob("*/rulebook.toml")):
-        game_id = tomllib.loads(toml_path.read_text(encoding="utf-8")).get("id", toml_path.parent.name)
-        found[game_id] = toml_path.parent
+        raw, _text = tomlfile.load(toml_path, "rulebook.toml")
+        game_id = raw.get("id", toml_path.parent.name)
+        if isinstance(game_id, str) and _ID_OK.fullmatch(game_id):
+            found[game_id] = toml_path.parent
     return found
+
+
+_ID_OK = re.compile(limits.GAME_ID_PATTERN)
+
+
+def is_path_game(game: str) -> bool:
+    """`--game` names a folder (has a slash or starts with a dot or ~) rather than an id."""
+    return "/" in game or game.startswith((".", "~"))
 
 
 @lru_cache(maxsize=None)
 def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
     """A shipped rulebook by id, or any folder holding a rulebook.toml (a judge's own)."""
-    folder = Path(game).expanduser()
-    if not (("/" in game or game.startswith(".")) and (folder / "rulebook.toml").is_file()):
-        folder = data_path("rules", game)
+    if len(game) > limits.MAX_PATH_CHARS or "\0" in game:
+        raise KeyError(game)
+    if is_path_game(game):
+        try:
+            folder = Path(game).expanduser()
+            if (folder / "rulebook.toml").is_file():
+                return load_folder(folder)
+        except (OSError, RuntimeError):
+            pass
+        raise KeyError(game)
+    if not _ID_OK.fullmatch(game):
+        raise KeyError(game)
+    folder = data_path("rules", game)
     if not (folder / "rulebook.toml").is_file():
         folders = rulebook_folders()
         if game not in folders:
