@@ -2,7 +2,8 @@
 
 The engine never writes a rule number as a literal elsewhere: a step cites `R.X`. So the
 set of ids the engine can ever cite is known statically (`ALL_RULE_IDS`) and a test checks
-each exists in the Turkish rulebook. Numbers follow the official Comprehensive Rules.
+each is an official Comprehensive Rules number (judge_tool.official); tests/test_citations.py
+holds the reviewed table of what each name cites and why.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class R:
     DECLARE_UNIT = "9.3.1"
     DECLARE_LAG = "9.3.1.1"
     TARGET_UNIT = "9.3.2.1"
-    TARGET_GIGS = "9.3.2.1"
+    TARGET_GIGS = "9.3.2.2"
     TARGET_EMPTY_GIGS = "9.3.2.2"
     NO_TARGET = "9.3.2.4"
     DECLARE_SPEND = "9.3.3"
@@ -56,9 +57,9 @@ class R:
     REACT_STEP = "9.7"
     REACT_ONLY_DEFENDER = "9.7.1"
     REACT_CALL = "9.8"
-    REACT_BLOCKER = "11.24.2"
+    REACT_BLOCKER = "9.9"             # BLOCKER is activated on a READY Unit as a reaction
     BLOCKER_REDIRECT = "9.9.1"
-    REACT_QUICK = "11.26.2"
+    REACT_QUICK = "9.10"
     REACT_QUICK_PROGRAM = "9.10.1"
     REACT_PENDING = "9.11"
     REACT_END = "9.12"
@@ -69,7 +70,7 @@ class R:
     WHILE_FIGHTING = "9.16.1"
     FIGHT = "9.17"
     FIGHT_WIN = "9.17.1"
-    FIGHT_WIN_OTHER_LOSES = "9.17.1"
+    FIGHT_WIN_OTHER_LOSES = "9.17.1.1"
     FIGHT_LOSE = "9.17.2"
     FIGHT_TIE = "9.17.3"
     FIGHT_TRIGGERS = "9.18"
@@ -84,7 +85,7 @@ class R:
     STEAL_ZERO = "9.23.2.1"
     STEAL_FORMULA = "9.23.2.2"
     STEAL_ANY_VALUE = "9.23.3.1"
-    STEAL_ONE_AT_A_TIME = "9.23.3.1"
+    STEAL_ONE_AT_A_TIME = "9.23.3.2"
     STEAL_CAP = "9.23.3.3"
     STEAL_PREVENT = "6.7.4"
     STEAL_MOVE = "9.23.5.1"
@@ -92,11 +93,11 @@ class R:
     STOLEN_TRIGGERS = "9.23.6"
     STEAL_VALUE_FIXED = "6.7.5"
     STEAL_END = "9.25"
-    END_ATTACKER_GONE = "9.26"
-    END_TARGET_GONE = "9.26"
-    END_TARGET_INVALID = "9.26"
-    END_BY_EFFECT = "9.26"
-    END_EARLY = "9.27"
+    END_ATTACKER_GONE = "9.26.1"
+    END_TARGET_GONE = "9.26.2"
+    END_TARGET_INVALID = "9.26.3"
+    END_BY_EFFECT = "9.26.4"
+    END_EARLY = "9.27.1"
     END_FINISH_EFFECT = "9.27.2"
     END_PENDING = "9.28"
     END_REMOVE_WHILE = "9.29"
@@ -129,9 +130,9 @@ class R:
 
     # effects
     RESOLVE_IN_ORDER = "10.2"
-    RESOLVE_MAX = "10.2"
+    RESOLVE_MAX = "10.2.1"
     NO_INTERRUPT = "10.2.4"
-    CONDITION_FALSE = "10.3"
+    CONDITION_FALSE = "10.3.1"
     CONDITION_AT_RESOLUTION = "10.3.3"
     NO_LEGAL_CHOICE = "10.7"
     LAST_KNOWN = "10.10.1"
@@ -150,14 +151,14 @@ class R:
     ACTIVATE_PENDING = "10.20.7"
     ACTIVATE_COSTS = "10.19.2"
     ACTIVATE_COST_ORDER = "10.19.3"
-    PERSISTENT_AREA = "10.22.1"
+    PERSISTENT_AREA = "10.22.3"
     PERSISTENT_DURATION = "10.23"
     REPLACEMENT = "10.25"
     REPLACEMENT_OPTIONAL = "10.26"
     REPLACEMENT_IMPOSSIBLE = "10.27"
     REPLACEMENT_MANDATORY_FIRST = "10.28"
     REPLACEMENT_CHOOSE_MANDATORY = "10.28.1"
-    REPLACEMENT_CHOOSE_OPTIONAL = "10.28.1"
+    REPLACEMENT_CHOOSE_OPTIONAL = "10.28.2"
     REPLACEMENT_RECHECK = "10.29"
     REPLACEMENT_ONCE = "10.29.1"
     REPLACEMENT_MECHANIC = "10.30"
@@ -170,10 +171,10 @@ class R:
     EQUIP_TARGET = "10.1.3"
     GEAR_TO_TRASH = "4.12"
     GEAR_FOLLOWS = "4.12.1"
-    PROGRAM_TRASH = "11.12.2"        # says a played Program goes to the trash after its effect
+    PROGRAM_TRASH = "4.14"           # a played Program resolves, then goes to the trash
     LEGEND_PAY = "11.8.1"
     ADJUST_NONE = "10.31"            # the chosen change may be none
-    ACTIVATION_CONDITION = "10.8"    # invalid activation conditions: cannot activate
+    ACTIVATION_CONDITION = "10.9"    # invalid activation conditions: cannot activate
     SWAP = "10.19"
     SWAP_NOT_STEAL = "6.7"
     STEAL_WOULD = "6.7.4"
@@ -183,26 +184,26 @@ class R:
     COST_FULL = "11.1.2"
     LAG_ENTER = "11.3.1"
     LAG_NO_ATTACK = "11.3.1.1"
-    LAG_NO_SPEND = "11.3.1.1"
+    LAG_NO_SPEND = "11.3.1.2"
     LAG_ENDS = "11.3.2"
     PLAY = "11.4.1"
     PLAY_INVALID = "11.4.1.1"
     PLAY_FROM_HAND = "11.4.2"
     PLAY_BY_EFFECT = "11.4.2"
     DRAW = "11.5.1"
-    DRAW_EACH = "11.5.2"
+    DRAW_EACH = "11.5.2.1"
     DRAW_UP_TO = "11.5.2.2"
     DRAW_TOO_MANY = "11.5.2.3"
     EQUIP = "11.6.1"
     GEAR_STAYS = "11.6.1.2"
     GEAR_INHERIT = "11.6.4"
-    GEAR_POWER = "11.6.4"
+    GEAR_POWER = "11.6.5"
     TRASH_EACH = "11.7.2.1.1"
     PAY = "11.8.1"
     COST_REDUCTION = "11.8.2"
     REDUCTION_MIN = "11.8.3"
     FREE = "11.8.4"
-    FREE_CONDITIONS = "11.8.4"
+    FREE_CONDITIONS = "11.8.4.1"
     SELL = "11.9.1"
     SELL_TAG = "11.9.2"
     CALL = "11.11.1"
@@ -220,17 +221,18 @@ class R:
     SPEND_ICON_FIRST = "11.15.3"
     EDDIE_COST = "11.16.1.1"
     CALL_TRIGGER = "11.18.2"
-    DEFEATED_TRIGGER = "11.19.1"
+    DEFEATED_TRIGGER = "11.19.2"      # enters pending once defeated and in the trash
     PLAY_TRIGGER = "11.20.2"
     ATTACK_TRIGGER = "11.21.2"
     ATTACK_SPEND_TRIGGERS = "11.21.2.1"
-    ATTACK_BEFORE_REACT = "11.21.2.1"
+    ATTACK_BEFORE_REACT = "11.21.2.2"
     ADRENALINE = "11.23.2"
     BLOCKER = "11.24.2"
     BLOCKER_TARGET = "11.24.3"
     GO_SOLO = "11.25.1"
+    GO_SOLO_ATTACK = "11.25.1"       # "it can attack this turn" (not the ADRENALINE rule)
     QUICK = "11.26.2"
-    QUICK_COST = "11.26.2"
+    QUICK_COST = "11.26.3"
 
 
 # Official numbers the engine cites that have no Turkish sentence: a step citing one is
@@ -241,7 +243,7 @@ OFFICIAL_ONLY_IDS: frozenset[str] = frozenset({
     R.NEGATIVE_ZERO, R.CANT_BEATS_CAN, R.CARD_OVER_RULES, R.AS_MUCH_AS_POSSIBLE, R.UP_TO_ZERO,
     R.LEGEND_INVALID_AREA, R.LEGEND_TO_FIELD, R.LEGEND_ORIENTATION, R.LEGEND_LAG, R.LEGEND_NULL,
     R.LEGEND_NO_SELL_TAG, R.LEGEND_FACE_DOWN_EFFECT, R.ADJUST_SAME, R.ADJUST_OFF_FACE,
-    R.CONTROL, R.RESOLVE_AS_MUCH,
+    R.CONTROL, R.RESOLVE_AS_MUCH, R.PROGRAM_TRASH,
 })
 
 ALL_RULE_IDS: frozenset[str] = frozenset(
