@@ -781,7 +781,7 @@ class Game:
         if not options:
             self.step(R.RESOLVE_AS_MUCH, f"çöpteki uygun kart ({', '.join(sorted({c.name for c in found}))}) "
                       f"oynanamaz (bedel ödenemez ya da kuşanılacak birim yok): bu kısım yapılmaz, "
-                      f"etkinin kalanı çözümlenir ({OFFICIAL_ONLY})")
+                      "etkinin kalanı çözümlenir")
             return False
         card = self.pick("play", ctx.controller, R.CHOICE,
                          f"a card from the trash (cost ≤ {act.get('max_cost')})",
