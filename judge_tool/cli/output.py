@@ -45,6 +45,20 @@ def limited(text: str, what: str = "text") -> str:
     return re.sub(rf"\S{{{MAX_WORD_CHARS + 1},}}", lambda m: m.group()[:MAX_WORD_CHARS], text)
 
 
+def ui(ctx: click.Context | None = None, book: Any = None):
+    """The interface strings for this command: `--lang` > JUDGE_LANG > the rulebook's
+    language (judge_tool.i18n). `ui(ctx, book)("rule.note")`."""
+    from ..i18n import UnknownLanguage, choose, messages
+
+    ctx = ctx or click.get_current_context(silent=True)
+    explicit = ((ctx.find_root().obj or {}) if ctx else {}).get("lang")
+    language = getattr(getattr(book, "meta", None), "language", None)
+    try:
+        return messages(choose(language, explicit))
+    except UnknownLanguage as exc:
+        fail(str(exc), code=2)
+
+
 def color_enabled() -> bool:
     if os.environ.get("NO_COLOR"):
         return False
