@@ -1416,6 +1416,7 @@ class Game:
         p.fixer.remove(sides)
         p.gigs.append(Die(player, sides, value))
         self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
+        self.check_state()
 
     def end_turn(self, player: str) -> None:
         self.require_main(player, "turu bitirme")
