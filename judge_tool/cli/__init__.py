@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "site": "site_cmd:site",
     "games": "games_cmd:games",
     "compare": "games_cmd:compare",
+    "card": "cards_cmd:card",
+    "cards": "cards_cmd:cards",
 }
 
 
