@@ -108,6 +108,7 @@ class Game:
         self.out = Outcome()
         self.attack: Attack | None = None
         self._seq = 0
+        self._reading = False
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, text: str) -> None:
@@ -468,8 +469,16 @@ class Game:
         return ok
 
     def _quiet_condition(self, eff: EffectDef, owner: str, src: Card) -> bool:
-        """A persistent effect's condition, checked continuously (no trace)."""
-        return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        """A persistent effect's condition, checked continuously (no trace). A condition
+        read while another is being read (a power condition on a power effect) is false
+        rather than a loop."""
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        finally:
+            self._reading = False
 
     def may(self, player: str, what: str, rule: str = R.CHOICE) -> bool:
         """A yes/no choice; `rule` is the rule that makes it optional (an optional
@@ -862,11 +871,8 @@ class Game:
         if not options:
             self.step(R.NO_LEGAL_CHOICE, "elde uygun kart yok: kart atılamaz")
             return False
-        if len({c.name for c in options}) == 1:
-            card = options[0]
-        else:
-            card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
-                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
+                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
         self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
