@@ -126,5 +126,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
     rules = _unique(step.rule for step in trace)
+    from .asked import ANSWERS
+    from .situation import Situation
+    situation = Situation(kind, ANSWERS[kind][0], dict(call.args))
     return Answer(question, kind, value, line, rules, trace, list(call.assumptions),
-                  language=reading.language)
+                  language=reading.language, understood=situation.lines(reading.language))

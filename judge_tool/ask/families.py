@@ -145,6 +145,7 @@ class Call:
     args: dict[str, Any]
     assumptions: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)   # working shown before the engine's
+    used: set[int] = field(default_factory=set)        # item indices of the numbers used
 
 
 # The golden rule that a negative value counts as 0 is official rule 2.10.1, which the
@@ -165,6 +166,7 @@ _STEAL_ROLES = ("power", "gig", "gig_area")
 def extract_steal(reading: Reading) -> Call | None:
     base: Item | None = None
     dice = None
+    dice_items: list[Item] = []
     free: list[Item] = []
     gear = _gear_powers(reading, reading.numbers)
     plain = [it for it in reading.numbers if not it.sign and it not in gear]
@@ -176,7 +178,11 @@ def extract_steal(reading: Reading) -> Call | None:
                 raise Unclear("two powers for the one attacking Unit")
             base = item
         elif role == "dice":
-            dice = item.number if dice is None else dice
+            if dice is None:
+                dice = item.number
+                dice_items.append(item)
+            else:
+                free.append(item)
         elif _role(reading, item, _STEAL_ROLES) == "power":
             raise Unclear("a second power (\"9 güçlü birim 2 güç alırsa\")")
         else:
@@ -194,6 +200,7 @@ def extract_steal(reading: Reading) -> Call | None:
         base, free = free[0], free[1:]
     if dice is None and free:
         dice = free[0].number
+        dice_items.append(free.pop(0))
     if base is None:
         if mods:
             raise Unclear("a power change without the power it changes")
@@ -206,7 +213,8 @@ def extract_steal(reading: Reading) -> Call | None:
         if dice is None:
             raise Unclear("what remains of an unknown number of Gigs")
         args["remaining"] = True
-    return Call(args, assumptions, steps)
+    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
+    return Call(args, assumptions, steps, used)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
@@ -308,7 +316,8 @@ def extract_fight(reading: Reading) -> Call | None:
         # "8 güçlü iki birim", "two units of 8 power": both have the one power given.
         p = bases[0].number
         return Call({"attacker_power": p, "defender_power": p},
-                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [])
+                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [],
+                    used={bases[0].i} | {it.i for it in reading.numbers if _counts_units(reading, it)})
     if len(bases) < 2:
         return None
     first, second = bases[0], bases[1]
@@ -316,9 +325,12 @@ def extract_fight(reading: Reading) -> Call | None:
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
     # "vs"/"karşı".
-    sides = ("attacker", "defender")
+    # A blocker is the defending Unit once it blocks (9.9.1).
+    sides = ("attacker", "defender", "block")
+    as_side = {"block": "defender"}
     side1 = _role(reading, first, sides, prefer="left", barrier=("versus",), bonus=10)
     side2 = _role(reading, second, sides, prefer="left", barrier=("versus",), bonus=10)
+    side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
     if side1 and side2 and side1 == side2:
         side2 = None
     if side1 is None and side2 is not None:
@@ -354,7 +366,7 @@ def extract_fight(reading: Reading) -> Call | None:
     if negative:
         assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
     return Call({"attacker_power": values["attacker"], "defender_power": values["defender"]},
-                assumptions, steps)
+                assumptions, steps, {first.i, second.i} | {m.i for m in mods})
 
 
 def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -400,6 +412,7 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
 
 def extract_attack(reading: Reading) -> Call | None:
     assumptions: list[str] = []
+    used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
@@ -420,12 +433,13 @@ def extract_attack(reading: Reading) -> Call | None:
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
     if target_gigs:
         args["target"] = "gigs"
-        counts = [it.number for it in reading.numbers
+        counts = [it for it in reading.numbers
                   if _role(reading, it, ("gig", "gig_area")) is not None]
         if _gig_area_empty(reading):
             args["rival_gigs"] = 0
         elif counts:
-            args["rival_gigs"] = counts[0]
+            args["rival_gigs"] = counts[0].number
+            used.add(counts[0].i)
         else:
             args["rival_gigs"] = 1
             if not reading.has("nonempty"):
@@ -454,7 +468,7 @@ def extract_attack(reading: Reading) -> Call | None:
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
             "no target named: a valid target is taken to exist"))
         args["rival_gigs"] = 1
-    return Call(args, assumptions)
+    return Call(args, assumptions, used=used)
 
 
 def _attack_parts(reading: Reading) -> tuple[range, range]:
@@ -488,7 +502,8 @@ def _attack_parts(reading: Reading) -> tuple[range, range]:
 
 def extract_street_cred(reading: Reading) -> Call | None:
     if _gig_area_empty(reading):
-        return Call({"values": []})     # "Gig alanım boşken Street Cred 0 mı?"
+        # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
+        return Call({"values": []}, used={it.i for it in reading.numbers})
     values = []
     numbers = reading.numbers
     for item in numbers:
@@ -501,7 +516,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
             return Call({"values": []})
         return None
-    return Call({"values": values})
+    return Call({"values": values}, used={it.i for it in numbers})
 
 
 def extract_cost(reading: Reading) -> Call | None:
@@ -526,6 +541,7 @@ def extract_cost(reading: Reading) -> Call | None:
             free_numbers.append(item)
     if cost is None and free_numbers:
         cost = free_numbers.pop(0).number
+    used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     free = bool(_present(reading, "free"))
     assumptions = []
     if cost is None:
@@ -534,7 +550,7 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = 0
         assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
                                   "the card's cost is not given"))
-    return Call({"cost": cost, "reduction": reduction, "free": free}, assumptions)
+    return Call({"cost": cost, "reduction": reduction, "free": free}, assumptions, used=used)
 
 
 def extract_d20(reading: Reading) -> Call | None:
@@ -546,15 +562,16 @@ def extract_d20(reading: Reading) -> Call | None:
     if others:
         # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
         return Call({"fixer_dice": [f"d{s}" for s in others] + ["d20"]})
-    counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
-    if counts:
-        n = counts[0]
+    counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    if counted:
+        n = counted[0].number
+        used = {counted[0].i}
         if n <= 1:
-            return Call({"fixer_dice": ["d20"]})
+            return Call({"fixer_dice": ["d20"]}, used=used)
         assumptions.append(_tr_en(
             reading, f"fixer alanındaki {n} zardan biri d20, diğerleri d4 gibi başka zarlar varsayıldı",
             f"of the {n} dice in the fixer area one is the d20, the others are other dice (say d4)"))
-        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions)
+        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
     if other:
         if all(_negated(reading, m.start, m.end, reach=3) for m in other):
@@ -599,19 +616,23 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
         if it.die in left:
             left.remove(it.die)
     if not listed:
-        counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
-        if not counts or counts[0] - 1 - len(chosen) < 0:
+        counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+        if not counted or counted[0].number - 1 - len(chosen) < 0:
             raise Unclear("which dice are left after the one chosen is not said")
-        left = [4] * (counts[0] - 1 - len(chosen))
+        left = [4] * (counted[0].number - 1 - len(chosen))
+        used = {counted[0].i}
+    else:
+        used = set()
     fixer = [f"d{s}" for s in left] + ["d20"]
     names = ", ".join(f"d{it.die}" for it in chosen)
     return Call({"fixer_dice": fixer}, [_tr_en(
         reading, f"{names} seçilip fixer alanından çıktıktan sonra kalan zarlar: {', '.join(fixer)}",
-        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")])
+        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")], used=used)
 
 
 def extract_draw(reading: Reading) -> Call | None:
     n = k = None
+    k_item: Item | None = None
     rest: list[Item] = []
     roles = _assign(reading, reading.numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
@@ -621,7 +642,7 @@ def extract_draw(reading: Reading) -> Call | None:
         if role == "draw" and n is None:
             n, n_item = item.number, item
         elif role == "deck" and k is None:
-            k = item.number
+            k, k_item = item.number, item
         else:
             rest.append(item)
     assumptions: list[str] = []
@@ -631,7 +652,8 @@ def extract_draw(reading: Reading) -> Call | None:
         n_item = rest.pop(0)
         n = n_item.number
     if k is None and rest and n is not None:
-        k = rest.pop(0).number
+        k_item = rest.pop(0)
+        k = k_item.number
     if k is None:
         return None
     if n is None:
@@ -652,8 +674,10 @@ def extract_draw(reading: Reading) -> Call | None:
                 f"with “up to {n}” the player chooses the number: {k}, no more than the deck's "
                 f"{k} cards, is taken"))
             n = k
-        return Call({"n": n, "deck_count": k, "up_to": True}, assumptions, steps)
-    return Call({"n": n, "deck_count": k}, assumptions)
+        return Call({"n": n, "deck_count": k, "up_to": True}, assumptions, steps,
+                    {x.i for x in (n_item, k_item) if x is not None})
+    return Call({"n": n, "deck_count": k}, assumptions,
+                used={x.i for x in (n_item, k_item) if x is not None})
 
 
 def _empty_deck(reading: Reading) -> bool:

@@ -1,0 +1,47 @@
+"""What a question asks: a number ("kaç", "how many"), yes or no ("… mı?", "can I …?"),
+or an outcome ("kim kazanır", "ne olur", "who wins"). A family answers only the form it
+computes, so a yes/no question never gets a count (issue 11: "can I play it?" answered
+with a cost)."""
+
+from __future__ import annotations
+
+from .lexicon import Reading
+
+# Turkish question particles: a yes/no question whatever else the sentence holds.
+_TR_PARTICLES = ("mi", "mu", "miyim", "muyum", "misin", "musun", "midir", "mudur", "miyiz",
+                 "muyuz", "mudur", "midir", "mi?", "mu?")
+
+# The forms each family answers; the first is its own. "none" is a question typed as a
+# bare statement ("bedel 5 indirim 2", "8 vs 12"): the family's own answer.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "steal": ("count", "none"),
+    "street_cred": ("count", "none", "outcome"),
+    "cost": ("count", "none"),
+    "fight": ("outcome", "none"),
+    "attack": ("yesno",),
+    "d20": ("yesno",),
+    "draw": ("yesno", "outcome", "none"),
+}
+
+
+def _particle(reading: Reading) -> bool:
+    return any(it.key in _TR_PARTICLES for it in reading.items)
+
+
+def asked_form(reading: Reading) -> str:
+    """"count", "yesno", "outcome", "several" (more than one question) or "none"."""
+    outcome = reading.has("who") or reading.has("result")
+    # "ne öderim", "what is my Street Cred": a value is asked, read as a number.
+    count = reading.has("how_many") or (reading.has("what") and not outcome)
+    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and (
+        reading.has("yesno") or reading.has("can")))
+    if reading.language == "tr" and not (count or outcome or yesno) and reading.has("can"):
+        yesno = True            # "saldırabilir miyim" without the particle: "saldırabilirim?"
+    forms = [f for f, on in (("count", count), ("outcome", outcome), ("yesno", yesno)) if on]
+    if len(forms) > 1:
+        return "several"
+    return forms[0] if forms else "none"
+
+
+def family_answers(family: str, form: str, reading: Reading) -> bool:
+    return form in ANSWERS.get(family, ())
