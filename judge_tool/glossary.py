@@ -25,7 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from . import limits, tomlfile
 from .resources import data_path
+from .tomlfile import DataError
 from .turkish import fold, split_inflected, tokenize
 
 DEFAULT_GAME = "cyberpunk-tcg"
@@ -47,13 +49,11 @@ _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
-class GlossaryError(Exception):
-    """A glossary file is malformed."""
+class GlossaryError(DataError):
+    """A glossary file is malformed (``file:line: [key: ]message``)."""
 
-    def __init__(self, file: Path | str, message: str) -> None:
-        self.file = str(file)
-        self.message = message
-        super().__init__(f"{self.file}: {message}")
+    def __init__(self, file: Path | str, message: str, line: int = 0, key: str = "") -> None:
+        super().__init__(file, line, message, key)
 
 
 @dataclass(frozen=True)
@@ -249,21 +249,24 @@ def _prefer(hits: list[Term], key: str) -> Term:
 
 # --- loading -----------------------------------------------------------------------
 
-def _as_str_list(raw: dict, key: str, path: Path) -> tuple[str, ...]:
+def _as_str_list(raw: dict, key: str, path: Path, text: str = "") -> tuple[str, ...]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise GlossaryError(path, f"{key!r} must be a list of non-empty strings")
+        raise GlossaryError(path, "must be a list of non-empty strings", tomlfile.line_of(text, key), key)
     return tuple(v.strip() for v in value)
 
 
 def parse_term(path: Path) -> Term:
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise GlossaryError(path, f"not valid TOML: {exc}") from None
+        raw, text = tomlfile.load(path, "glossary file")
+    except DataError as exc:
+        raise GlossaryError(exc.file, exc.message, exc.line, exc.key) from None
     for key in _REQUIRED:
-        if not isinstance(raw.get(key), str) or not raw[key].strip():
-            raise GlossaryError(path, f"missing or empty {key!r}")
+        if key not in raw:
+            raise GlossaryError(path, "missing", 0, key)
+        if not isinstance(raw[key], str) or not raw[key].strip():
+            raise GlossaryError(path, f"must be a non-empty string, not {tomlfile.type_name(raw[key])}",
+                                tomlfile.line_of(text, key), key)
     unknown = set(raw) - set(_REQUIRED) - set(_OPTIONAL_LISTS)
     if unknown:
         raise GlossaryError(path, f"unknown keys: {', '.join(sorted(unknown))}")
@@ -275,11 +278,11 @@ def parse_term(path: Path) -> Term:
     kind = raw["kind"].strip()
     if kind not in KINDS:
         raise GlossaryError(path, f"kind {kind!r} is not one of {', '.join(KINDS)}")
-    related = _as_str_list(raw, "related", path)
+    related = _as_str_list(raw, "related", path, text)
     for rule_id in (raw["rule"].strip(), *related):
         if not _ID_RE.match(rule_id):
             raise GlossaryError(path, f"{rule_id!r} is not a rule number")
-    patterns = _as_str_list(raw, "match", path) + _as_str_list(raw, "exclude", path)
+    patterns = _as_str_list(raw, "match", path, text) + _as_str_list(raw, "exclude", path, text)
     for pattern in patterns:
         try:
             re.compile(pattern, re.IGNORECASE)
@@ -287,12 +290,12 @@ def parse_term(path: Path) -> Term:
             raise GlossaryError(path, f"bad pattern {pattern!r}: {exc}") from None
     return Term(
         slug=slug, term=raw["term"].strip(), english=raw["english"].strip(), kind=kind,
-        aliases=_as_str_list(raw, "aliases", path),
+        aliases=_as_str_list(raw, "aliases", path, text),
         definition=" ".join(raw["definition"].split()),
         rule=raw["rule"].strip(), related=related,
-        stems=_as_str_list(raw, "stems", path),
-        match=_as_str_list(raw, "match", path),
-        exclude=_as_str_list(raw, "exclude", path),
+        stems=_as_str_list(raw, "stems", path, text),
+        match=_as_str_list(raw, "match", path, text),
+        exclude=_as_str_list(raw, "exclude", path, text),
         file=path.name,
     )
 
@@ -303,12 +306,17 @@ def _order(terms: Iterable[Term]) -> tuple[Term, ...]:
 
 
 def load_glossary_folder(folder: Path) -> Glossary:
-    terms = [parse_term(path) for path in sorted(folder.glob("*.toml"))]
+    paths = sorted(folder.glob("*.toml"))
+    if len(paths) > limits.MAX_GLOSSARY_FILES:
+        raise GlossaryError(folder, f"more than {limits.MAX_GLOSSARY_FILES:,} term files")
+    terms = [parse_term(path) for path in paths]
     return Glossary(terms=_order(terms), folder=folder)
 
 
 def glossary_folder(game: str = DEFAULT_GAME) -> Path | None:
     """glossary/ holds the default game's terms; another game's live in glossary/<game>/."""
+    if not re.fullmatch(limits.GAME_ID_PATTERN, game):
+        return None                 # a folder path or a bad id never becomes a path here
     try:
         root = data_path("glossary")
     except FileNotFoundError:

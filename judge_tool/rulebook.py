@@ -17,19 +17,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
+from . import limits, tomlfile
 from .resources import data_path
+from .safepath import PathProblem, check_id, inside, printable, read_text
+from .tomlfile import DataError
 
 DEFAULT_GAME = "cyberpunk-tcg"
 
 
-class RulebookError(Exception):
-    """A rulebook source file is malformed."""
+class RulebookError(DataError):
+    """A rulebook source file is malformed (``file:line: [key: ]message``)."""
 
-    def __init__(self, file: Path | str, line: int, message: str) -> None:
-        self.file = str(file)
-        self.line = line
-        self.message = message
-        super().__init__(f"{self.file}:{line}: {message}")
+    def __init__(self, file: Path | str, line: int, message: str, key: str = "") -> None:
+        super().__init__(file, line, message, key)
 
 
 class UnknownRule(LookupError):
@@ -277,7 +277,11 @@ def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
     in_paragraph = False      # continuing rule text
     example: list[str] | None = None
     seen_chapter = False
-    for lineno, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = read_text(file, limits.MAX_CHAPTER_BYTES, "chapter file")
+    except PathProblem as exc:
+        raise RulebookError(file, exc.line, exc.message) from None
+    for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip():
             in_paragraph = False
@@ -340,28 +344,49 @@ def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
 
 
 def _read_meta(folder: Path) -> RulebookMeta:
-    toml_path = folder / "rulebook.toml"
     try:
-        raw = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RulebookError(toml_path, 0, "missing rulebook.toml") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(toml_path, getattr(exc, "lineno", 0) or 0, str(exc)) from None
-    required = ["id", "game", "language", "version", "date", "chapters"]
-    for key in required:
-        if key not in raw:
-            raise RulebookError(toml_path, 0, f"missing key {key!r}")
+        return _read_meta_checked(folder)
+    except RulebookError:
+        raise
+    except DataError as exc:
+        raise RulebookError(exc.file, exc.line, exc.message, exc.key) from None
+
+
+def _read_meta_checked(folder: Path) -> RulebookMeta:
+    toml_path = folder / "rulebook.toml"
+    if not toml_path.exists() and not toml_path.is_symlink():
+        raise RulebookError(toml_path, 0, "missing rulebook.toml")
+    raw, text = tomlfile.load(toml_path, "rulebook.toml")
+
+    def want(key, kind, default=..., items=None):
+        return tomlfile.want(raw, key, kind, toml_path, text, default=default, items=items,
+                             max_items=limits.MAX_CHAPTERS if key == "chapters" else 10_000)
+
+    try:
+        game_id = want("id", str)
+        check_id(game_id)
+    except PathProblem as exc:
+        raise RulebookError(toml_path, tomlfile.line_of(text, "id"), exc.message, "id") from None
+    game = want("game", str)
+    prefixes = want("source_prefixes", dict, {})
+    for seed, name in prefixes.items():
+        if not isinstance(name, str):
+            raise RulebookError(toml_path, tomlfile.line_of(text, "source_prefixes"),
+                                f"{printable(seed, 40)!r} must name a file (a string)", "source_prefixes")
+    import datetime
+    scalar = (str, int, float, datetime.date)
+    version, date = want("version", scalar), want("date", scalar)
     return RulebookMeta(
-        id=raw["id"], game=raw["game"], title=raw.get("title", raw["game"]),
-        language=raw["language"], version=str(raw["version"]), date=str(raw["date"]),
-        numbering=raw.get("numbering", "official"),
-        source=tuple(raw.get("source", [])),
-        source_prefixes=MappingProxyType(dict(raw.get("source_prefixes", {}))),
-        chapters=tuple(raw["chapters"]),
-        ref_markers=tuple(raw.get("ref_markers", ["bkz.", "CR"])),
-        gaps=tuple(raw.get("gaps", [])),
-        cite_prefix=raw.get("cite_prefix", raw["game"]),
-        scenarios=bool(raw.get("scenarios", False)),
+        id=game_id, game=game, title=want("title", str, game),
+        language=want("language", str), version=str(version), date=str(date),
+        numbering=want("numbering", str, "official"),
+        source=tuple(want("source", list, [], str)),
+        source_prefixes=MappingProxyType(dict(prefixes)),
+        chapters=tuple(want("chapters", list, items=str)),
+        ref_markers=tuple(want("ref_markers", list, ["bkz.", "CR"], str)),
+        gaps=tuple(want("gaps", list, [], str)),
+        cite_prefix=want("cite_prefix", str, game),
+        scenarios=want("scenarios", bool, False),
         folder=folder,
     )
 
@@ -376,11 +401,22 @@ def _text_refs(text: str, markers: tuple[str, ...]) -> list[str]:
 
 def load_folder(folder: Path) -> Rulebook:
     meta = _read_meta(folder)
+    toml_path = folder / "rulebook.toml"
     drafts: list[_Draft] = []
+    total = 0
     for name in meta.chapters:
-        path = folder / name
-        if not path.is_file():
-            raise RulebookError(folder / "rulebook.toml", 0, f"chapter file {name!r} not found")
+        try:
+            path = inside(folder, name, "chapter file")
+        except PathProblem as exc:
+            raise RulebookError(toml_path, 0, exc.message, "chapters") from None
+        try:
+            total += path.stat().st_size
+        except OSError:
+            raise RulebookError(toml_path, 0, f"chapter file {printable(name, 80)!r} not found",
+                                "chapters") from None
+        if total > limits.MAX_RULEBOOK_BYTES:
+            raise RulebookError(toml_path, 0, f"chapter files are over the limit of "
+                                              f"{limits.MAX_RULEBOOK_BYTES:,} bytes together", "chapters")
         drafts.extend(_parse_chapter(path, meta))
     return _build(meta, drafts)
 
@@ -454,17 +490,37 @@ def rulebook_folders() -> dict[str, Path]:
     root = data_path("rules")
     found: dict[str, Path] = {}
     for toml_path in sorted(root.glob("*/rulebook.toml")):
-        game_id = tomllib.loads(toml_path.read_text(encoding="utf-8")).get("id", toml_path.parent.name)
-        found[game_id] = toml_path.parent
+        raw, _text = tomlfile.load(toml_path, "rulebook.toml")
+        game_id = raw.get("id", toml_path.parent.name)
+        if isinstance(game_id, str) and _ID_OK.fullmatch(game_id):
+            found[game_id] = toml_path.parent
     return found
+
+
+_ID_OK = re.compile(limits.GAME_ID_PATTERN)
+
+
+def is_path_game(game: str) -> bool:
+    """`--game` names a folder (has a slash or starts with a dot or ~) rather than an id."""
+    return "/" in game or game.startswith((".", "~"))
 
 
 @lru_cache(maxsize=None)
 def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
     """A shipped rulebook by id, or any folder holding a rulebook.toml (a judge's own)."""
-    folder = Path(game).expanduser()
-    if not (("/" in game or game.startswith(".")) and (folder / "rulebook.toml").is_file()):
-        folder = data_path("rules", game)
+    if len(game) > limits.MAX_PATH_CHARS or "\0" in game:
+        raise KeyError(game)
+    if is_path_game(game):
+        try:
+            folder = Path(game).expanduser()
+            if (folder / "rulebook.toml").is_file():
+                return load_folder(folder)
+        except (OSError, RuntimeError):
+            pass
+        raise KeyError(game)
+    if not _ID_OK.fullmatch(game):
+        raise KeyError(game)
+    folder = data_path("rules", game)
     if not (folder / "rulebook.toml").is_file():
         folders = rulebook_folders()
         if game not in folders:

@@ -16,18 +16,20 @@ CLI does.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping
 
 from markupsafe import Markup, escape
 
 from . import turkish
+from .safepath import PathProblem, confined_target, is_dangerous_out, printable, write_inside
 from .resources import data_path
 
 MANIFEST = ".judge-site.json"
@@ -851,63 +853,113 @@ def render_site(inp: SiteInput, root: Path | None = None,
 def _read_manifest(out: Path) -> dict | None:
     try:
         data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("generator") != GENERATOR:
         return None
     return data
 
 
-def _inside(out: Path, rel: str) -> Path | None:
-    path = (out / rel).resolve()
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _written_by_us(out: Path, old: Mapping | None) -> dict[str, str]:
+    """{relative path: sha256} of the files the previous build recorded. An older manifest
+    (a plain list, no checksums) proves nothing, so nothing of it is ever deleted."""
+    files = (old or {}).get("files")
+    if not isinstance(files, dict):
+        return {}
+    return {rel: digest for rel, digest in files.items()
+            if isinstance(rel, str) and isinstance(digest, str)}
+
+
+def _still_ours(out: Path, rel: str, digest: str) -> Path | None:
+    """The file ``rel`` if it is inside ``out`` (no symlink on the way) and still holds
+    exactly what we wrote; anything else is not ours to delete or replace."""
     try:
-        path.relative_to(out.resolve())
-    except ValueError:
+        path = confined_target(out, rel)
+        return path if _digest(path.read_bytes()) == digest else None
+    except (PathProblem, OSError):
         return None
-    return path
 
 
-def write_site(files: Mapping[str, bytes], out: Path, meta: Any = None) -> list[str]:
-    """Write the site into `out`. A non-empty folder is used only if it holds a previous
-    build of ours (its manifest); then only the files that build wrote are replaced, so
-    anything else in it (a screenshot, a user's note) stays."""
-    out = Path(out)
+def check_out(out: Path, force: bool = False) -> dict | None:
+    """Refuse an output folder the site must not be written into; the previous build's
+    manifest when there is one. ``force`` allows a non-empty folder that is not a build
+    (nothing in it is deleted; files of the same name are replaced)."""
+    why = is_dangerous_out(out)
+    if why:
+        raise SiteError(f"refusing to write the site into {out}: {why}")
+    if out.is_symlink() and not out.exists():
+        raise SiteError(f"{out} is a broken symlink")
     if out.exists() and not out.is_dir():
         raise SiteError(f"{out} exists and is not a folder")
     old = None
-    if out.is_dir() and any(out.iterdir()):
+    try:
+        non_empty = out.is_dir() and any(out.iterdir())
+    except OSError as exc:
+        raise SiteError(f"cannot read {out}: {exc.strerror or exc}") from None
+    if non_empty:
         old = _read_manifest(out)
-        if old is None:
+        if old is None and not force:
             raise SiteError(f"{out} is not empty and holds no previous site build; "
-                            "choose a new or empty folder")
+                            "choose a new or empty folder (or --force to add the site's "
+                            "files to it; nothing of yours is deleted)")
+    return old
+
+
+def write_site(files: Mapping[str, bytes], out: Path, meta: Any = None,
+               force: bool = False) -> list[str]:
+    """Write the site into `out`. A non-empty folder is used only if it holds a previous
+    build of ours (its manifest) or with ``force``. Only files the previous build wrote
+    and that still hold what it wrote (checksum in the manifest) are ever deleted or
+    replaced; nothing is written through a symlink or outside `out`."""
+    out = Path(out)
+    old = check_out(out, force)
+    ours = _written_by_us(out, old)
+    listed = (old or {}).get("files")
+    replaceable = set(ours) | ({r for r in listed if isinstance(r, str)}
+                               if isinstance(listed, list) else set())
     try:
         out.mkdir(parents=True, exist_ok=True)
-        if old is not None:
-            for rel in old.get("files", []):
-                path = _inside(out, str(rel))
-                if path is not None and path.is_file() and rel not in files:
+        real = out.resolve()
+        for rel in files:
+            path = real / rel
+            if rel in replaceable or force or not (path.exists() or path.is_symlink()):
+                continue
+            raise SiteError(f"{out}: {printable(rel)} exists and was not written by a site "
+                            "build; move it away or use --force")
+        for rel, digest in ours.items():
+            if rel not in files:
+                path = _still_ours(real, rel, digest)
+                if path is not None:
                     path.unlink()
-            for rel in sorted({str(Path(r).parent) for r in old.get("files", [])}, key=len, reverse=True):
-                path = _inside(out, rel)
-                if path is not None and path != out.resolve() and path.is_dir() and not any(path.iterdir()):
+        for rel in sorted({str(PurePosixPath(r).parent) for r in ours if r not in files},
+                          key=len, reverse=True):
+            if rel in (".", ""):
+                continue
+            try:
+                path = confined_target(real, rel + "/x").parent
+                if path.is_dir() and not any(path.iterdir()):
                     path.rmdir()
+            except (PathProblem, OSError):
+                continue
         manifest = {
             "generator": GENERATOR,
             "rulebook": getattr(meta, "id", ""), "version": getattr(meta, "version", ""),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S"),
-            "files": sorted(files),
+            "files": {rel: _digest(data) for rel, data in sorted(files.items())},
             "complete": False,
         }
         # the manifest goes first, so an interrupted build is still recognised as ours
-        (out / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        write_inside(real, MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1).encode())
         for rel, data in files.items():
-            path = out / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
+            write_inside(real, rel, data)
         manifest["complete"] = True
-        (out / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        write_inside(real, MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1).encode())
+    except PathProblem as exc:
+        raise SiteError(f"{exc}") from None
     except OSError as exc:
         raise SiteError(f"cannot write the site into {out}: {exc.strerror or exc}") from None
     return sorted(files)
@@ -975,14 +1027,16 @@ def render_all(root: Path | None = None) -> tuple[list[SiteInput], dict[str, byt
     return inputs, files
 
 
-def build(out: Path, game: str | None = None) -> tuple[SiteInput, dict[str, bytes]]:
+def build(out: Path, game: str | None = None, force: bool = False) -> tuple[SiteInput, dict[str, bytes]]:
     """Collect, render and write; returns what was built (for the CLI and the bench).
-    No game: every rulebook, one section each. A game: that rulebook alone."""
+    No game: every rulebook, one section each. A game: that rulebook alone. The output
+    folder is checked first, so a refused folder costs no rendering."""
+    check_out(Path(out), force)
     if game is None:
         inputs, files = render_all()
-        write_site(files, out, inputs[0].book.meta)
+        write_site(files, out, inputs[0].book.meta, force)
         return inputs[0], files
     inp = collect(game)
     files = render_site(inp)
-    write_site(files, out, inp.book.meta)
+    write_site(files, out, inp.book.meta, force)
     return inp, files

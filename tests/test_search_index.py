@@ -182,6 +182,7 @@ def test_half_written_build_is_ignored_and_cleaned_later(mini, tmp_path):
     stale = root / ".tmp-deadbeef-crashed"
     stale.mkdir(parents=True)
     (stale / "_MAIN_1.toc").write_bytes(b"half")
+    (stale / "judge-build.json").write_text('{"pid": 1, "host": "elsewhere"}')  # ours, by its marker
     old = time.time() - 7200
     os.utime(stale, (old, old))
     engine = Engine(mini, cache=cache, use_glossary=False)

@@ -4,6 +4,7 @@ never clobbered."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from html.parser import HTMLParser
@@ -80,14 +81,18 @@ def test_cli_builds_the_site(run_judge, tmp_path):
     # a rebuild into our own previous build is fine, and keeps files that are not ours
     (out / "screenshot.png").write_bytes(b"x")
     (out / "assets" / "old-stale.js").write_text("stale")
+    (out / "assets" / "edited-by-user.js").write_text("mine now")
     manifest = json.loads((out / MANIFEST).read_text())
-    manifest["files"].append("assets/old-stale.js")
+    manifest["files"]["assets/old-stale.js"] = hashlib.sha256(b"stale").hexdigest()
+    manifest["files"]["assets/edited-by-user.js"] = hashlib.sha256(b"as built").hexdigest()
     (out / MANIFEST).write_text(json.dumps(manifest))
     res = run_judge("site", "build", "--out", str(out), "--quiet")
     assert res.returncode == 0, res.stderr
     assert res.stdout == ""
     assert (out / "screenshot.png").read_bytes() == b"x"
     assert not (out / "assets" / "old-stale.js").exists(), "files of the old build are replaced"
+    # listed by the old build but no longer what it wrote: not provably ours, kept
+    assert (out / "assets" / "edited-by-user.js").read_text() == "mine now"
 
 
 def test_cli_refuses_a_folder_that_is_not_a_build(run_judge, tmp_path):
@@ -124,7 +129,8 @@ def test_manifest_with_escaping_paths_is_ignored(tmp_path, site_input):
     files = {"index.html": b"<!doctype html>"}
     write_site(files, out)
     manifest = json.loads((out / MANIFEST).read_text())
-    manifest["files"] += ["../precious.txt", str(outside)]
+    digest = hashlib.sha256(b"keep").hexdigest()
+    manifest["files"].update({"../precious.txt": digest, str(outside): digest})
     (out / MANIFEST).write_text(json.dumps(manifest))
     write_site(files, out)
     assert outside.read_text() == "keep"

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import click
 
+from ..limits import MAX_TOML_BYTES
+from ..safepath import PathProblem, regular_file
 from .output import echo_json, fail, style, wrap
+from .rules_cmd import get_book
 
 
 def _fmt(value: object) -> str:
@@ -45,14 +48,15 @@ def _print_result(res, explain: bool, file_label: str) -> None:
             click.echo(head + st.text)
 
 
-def _rule_checker(game: str):
-    """Rule numbers named in scenarios must exist in the rulebook; skip if it cannot load."""
+def _models(game: str) -> str:
+    """The game's name if its rulebook says the rules engine models it (``scenarios =
+    true``), else ""."""
     from ..rulebook import RulebookError, load_rulebook
     try:
-        book = load_rulebook(game)
-    except (KeyError, RulebookError, FileNotFoundError):
-        return None
-    return book.__contains__
+        meta = load_rulebook(game).meta
+    except (KeyError, RulebookError):
+        return ""
+    return meta.game if meta.scenarios else ""
 
 
 @click.command()
@@ -66,7 +70,13 @@ def check(ctx: click.Context, files: tuple[Path, ...], run_all: bool, explain: b
     from ..engine.scenario import (ScenarioFileError, ScenarioRunError, load_scenario,
                                    run_scenario, shipped_scenarios)
 
-    rule_exists = _rule_checker((ctx.obj or {}).get("game", "cyberpunk-tcg"))
+    book = get_book(ctx)                    # an unknown --game fails here (exit 2)
+    if not book.meta.scenarios:
+        from ..rulebook import rulebook_folders
+        modelled = [name for name in map(_models, rulebook_folders()) if name]
+        fail(f"the rules engine models only {', '.join(modelled) or 'no game'}; "
+             f"{book.meta.id} has no scenarios to check")
+    rule_exists = book.__contains__
 
     paths = list(files)
     if run_all:
@@ -80,6 +90,17 @@ def check(ctx: click.Context, files: tuple[Path, ...], run_all: bool, explain: b
     out_json = []
     for path in paths:
         label = path.name if run_all and path.parent.name == "scenarios" else str(path)
+        try:
+            regular_file(path, MAX_TOML_BYTES, "scenario file")   # a FIFO or device: refused unopened
+        except PathProblem as exc:
+            message = str(exc)
+            invalid += 1
+            if as_json:
+                out_json.append({"file": str(path), "title": None, "passed": False,
+                                 "error": message, "expectations": [], "trace": []})
+            else:
+                click.echo(f"judge: {message}", err=True)
+            continue
         try:
             scn = load_scenario(path, rule_exists)
             res = run_scenario(scn)

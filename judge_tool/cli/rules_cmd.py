@@ -5,18 +5,24 @@ from __future__ import annotations
 import click
 
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
-from .output import color_enabled, echo_json, fail, style, wrap
+from .output import color_enabled, echo_json, fail, shorten, style, wrap
 
 
 def get_book(ctx: click.Context) -> Rulebook:
+    """The rulebook `--game` names. A judge's own folder with a mistake is bad input (exit
+    2, `file:line: key: message`); a broken shipped rulebook is our bug (exit 1)."""
+    from ..rulebook import is_path_game
+
     game = (ctx.obj or {}).get("game", "cyberpunk-tcg")
     try:
         return load_rulebook(game)
     except KeyError:
         from ..rulebook import rulebook_folders
         known = ", ".join(rulebook_folders()) or "none"
-        fail(f"no rulebook {game!r} (known: {known})")
+        fail(f"no rulebook {shorten(repr(game))} (known: {known})")
     except RulebookError as exc:
+        if is_path_game(game):
+            fail(str(exc), code=2)
         fail(f"rulebook data is broken: {exc}", code=1)
 
 

@@ -20,8 +20,11 @@ def site() -> None:
               type=click.Path(file_okay=True, dir_okay=True, path_type=Path),
               help="Folder to write the site into: new, empty, or a previous site build.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
+@click.option("--force", is_flag=True,
+              help="Also write into a non-empty folder that is not a site build (nothing in "
+                   "it is deleted; never the root or home folder).")
 @click.pass_context
-def build(ctx: click.Context, out: Path, quiet: bool) -> None:
+def build(ctx: click.Context, out: Path, quiet: bool, force: bool) -> None:
     """Render every chapter, the glossary, the scenarios and the printable page into DIR;
     every other rulebook gets a section of its own (oyun/ID/) and each shared concept a page.
     With `judge --game ID site build` only that rulebook is built.
@@ -41,7 +44,7 @@ def build(ctx: click.Context, out: Path, quiet: bool) -> None:
     game = (ctx.obj or {}).get("game") if chosen else None
     started = time.perf_counter()
     try:
-        inp, files = build_site(out, game)
+        inp, files = build_site(out.expanduser(), game, force)
     except SiteError as exc:
         fail(str(exc))
     except KeyError:

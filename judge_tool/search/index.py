@@ -12,8 +12,14 @@ Lifecycle:
   together both build; the first rename wins, the second finds the directory taken and
   uses the winner's index.
 * A marker file written last (``judge-index.json``) records the key, the document count
-  and every file's size. An index whose marker is missing or disagrees with the files, or
-  that whoosh cannot open, is moved aside and rebuilt.
+  and every file's size and CRC-32. An index whose marker is missing, malformed or
+  disagrees with the files, or that whoosh cannot open, is moved aside and rebuilt with a
+  one-line notice.
+* Clean-up removes only folders the tool can prove it wrote: an index folder holding its
+  marker, or a temporary build folder holding ``judge-build.json`` (written first by the
+  build) whose process is gone or which is older than an hour. The rulebook id is checked
+  (``[a-z0-9-]+``) before it becomes a folder name, so nothing outside
+  ``<cache>/index/<id>/`` is ever touched.
 * If the cache cannot be written, the index is built in memory and a one-line notice goes
   to stderr.
 """
@@ -28,16 +34,21 @@ import sys
 import tempfile
 import time
 import uuid
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from .. import limits
+from ..safepath import check_id
 from .analysis import Analysis, analysis_for
 
 SCHEMA_VERSION = "s6"
 MARKER = "judge-index.json"
-STALE_TMP_SECONDS = 3600
+BUILD_MARKER = "judge-build.json"       # written first into a temporary build folder
+TMP_PREFIX = ".tmp-"
+STALE_TMP_SECONDS = limits.STALE_TMP_SECONDS
 
 FIELDS_TEXT = ("exact", "stem", "pre", "pre4", "head", "head_stem", "crumb")
 
@@ -54,8 +65,9 @@ def cache_root() -> Path:
     return base / "judge-tool"
 
 
-def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name) or "book"
+def _crc(path: Path) -> int:
+    with open(path, "rb") as fh:
+        return zlib.crc32(fh.read())
 
 
 # --- what is indexed ----------------------------------------------------------------
@@ -246,7 +258,10 @@ def build_into(folder: Path, docs: list[Doc], analysis: Analysis, key: str) -> d
         "key": key, "docs": count, "analysis": analysis.version, "schema": SCHEMA_VERSION,
         "language": analysis.language, "built": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "build_seconds": round(time.perf_counter() - started, 3),
-        "files": {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.is_file()},
+        "files": {p.name: p.stat().st_size for p in sorted(folder.iterdir())
+                  if p.is_file() and p.name != BUILD_MARKER},
+        "crc32": {p.name: _crc(p) for p in sorted(folder.iterdir())
+                  if p.is_file() and p.name != BUILD_MARKER},
     }
     tmp_marker = folder / (MARKER + ".tmp")
     tmp_marker.write_text(json.dumps(marker, indent=1), encoding="utf-8")
@@ -272,11 +287,21 @@ class CorruptIndex(Exception):
 
 def read_marker(folder: Path) -> dict:
     try:
-        return json.loads((folder / MARKER).read_text(encoding="utf-8"))
+        marker = json.loads((folder / MARKER).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise CorruptIndex("no marker (half-written index)") from None
-    except (OSError, ValueError) as exc:
-        raise CorruptIndex(f"unreadable marker: {exc}") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise CorruptIndex(f"unreadable marker: {type(exc).__name__}") from None
+    if not isinstance(marker, dict):
+        raise CorruptIndex("marker is not a JSON object")
+    files, crcs = marker.get("files"), marker.get("crc32")
+    if not isinstance(files, dict) or not isinstance(crcs, dict) or set(files) != set(crcs):
+        raise CorruptIndex("marker does not list the files with sizes and checksums")
+    for name, size in files.items():
+        if (not isinstance(name, str) or "/" in name or name.startswith(".")
+                or not isinstance(size, int) or not isinstance(crcs[name], int)):
+            raise CorruptIndex("marker lists a file wrongly")
+    return marker
 
 
 def open_checked(folder: Path, key: str):
@@ -286,15 +311,17 @@ def open_checked(folder: Path, key: str):
     marker = read_marker(folder)
     if marker.get("key") != key:
         raise CorruptIndex("marker is for another key")
-    files = marker.get("files") or {}
+    files = marker["files"]
     if not files:
         raise CorruptIndex("marker lists no files")
     for name, size in files.items():
         try:
             if (folder / name).stat().st_size != size:
                 raise CorruptIndex(f"{name} has the wrong size")
-        except FileNotFoundError:
-            raise CorruptIndex(f"{name} is missing") from None
+            if _crc(folder / name) != marker["crc32"][name]:
+                raise CorruptIndex(f"{name} is damaged (checksum)")
+        except OSError:
+            raise CorruptIndex(f"{name} is missing or unreadable") from None
     try:
         ix = FileStorage(str(folder), readonly=True).open_index(schema=schema())
         if ix.doc_count_all() != marker.get("docs"):
@@ -342,29 +369,83 @@ def _quarantine(path: Path) -> None:
     _remove_tree(aside)
 
 
+def _ours(entry: Path) -> bool:
+    """Only a folder holding one of our markers is ours to delete."""
+    try:
+        return entry.is_dir() and not entry.is_symlink() and (
+            (entry / MARKER).is_file() or (entry / BUILD_MARKER).is_file())
+    except OSError:
+        return False
+
+
+def _builder_gone(entry: Path, now: float) -> bool:
+    """A temporary build folder is stale when its builder process has ended (same host) or
+    it is older than STALE_TMP_SECONDS."""
+    try:
+        info = json.loads((entry / BUILD_MARKER).read_text(encoding="utf-8"))
+        if now - entry.stat().st_mtime >= STALE_TMP_SECONDS:
+            return True
+    except (OSError, ValueError, RecursionError):
+        return False
+    if not isinstance(info, dict) or info.get("host") != _host():
+        return False
+    pid = info.get("pid")
+    if not isinstance(pid, int) or pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False
+    return False
+
+
+def _host() -> str:
+    try:
+        return os.uname().nodename
+    except AttributeError:  # pragma: no cover - not POSIX
+        return ""
+
+
 def _clean_siblings(root: Path, keep: str) -> None:
-    """Remove indexes for other keys (an older rulebook) and stale temporary folders."""
+    """Remove our indexes for other keys (an older rulebook) and our stale temporary
+    folders; anything without our marker is left alone."""
     now = time.time()
     try:
         entries = list(root.iterdir())
     except OSError:
         return
     for entry in entries:
-        if entry.name == keep or not entry.is_dir():
+        if entry.name == keep or not _ours(entry):
             continue
-        if entry.name.startswith(".tmp-"):
-            try:
-                if now - entry.stat().st_mtime < STALE_TMP_SECONDS:
-                    continue        # maybe another process is building right now
-            except OSError:
-                continue
+        if entry.name.startswith(TMP_PREFIX) and not (entry / MARKER).is_file():
+            if not _builder_gone(entry, now):
+                continue        # maybe another process is building right now
         _remove_tree(entry)
+
+
+def _clean_stale_tmp(root: Path) -> None:
+    """Interrupted builds: remove our temporary folders whose builder is gone."""
+    now = time.time()
+    try:
+        entries = [e for e in root.iterdir() if e.name.startswith(TMP_PREFIX)]
+    except OSError:
+        return
+    for entry in entries:
+        if _ours(entry) and _builder_gone(entry, now):
+            _remove_tree(entry)
+
+
+def index_root(cache: Path | None, book_id: str) -> Path:
+    """``<cache>/index/<id>``; the id is checked so it cannot name another folder."""
+    return (cache or cache_root()) / "index" / check_id(book_id)
 
 
 def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool = False,
                   cache: Path | None = None) -> Opened:
     key = index_key(book, glossary, analysis)
-    root = (cache or cache_root()) / "index" / _safe(book.meta.id)
+    root = index_root(cache, book.meta.id)
     final = root / key
     docs: list[Doc] | None = None
     reason = ""
@@ -373,6 +454,7 @@ def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool
         if final.is_dir() and not rebuild:
             try:
                 ix, marker = open_checked(final, key)
+                _clean_stale_tmp(root)
                 return Opened(ix, key, final, marker)
             except CorruptIndex as exc:
                 reason = str(exc)
@@ -395,7 +477,9 @@ def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool
             docs = documents(book, glossary)
         try:
             root.mkdir(parents=True, exist_ok=True)
-            tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{key}-", dir=root))
+            tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{key}-", dir=root))
+            (tmp / BUILD_MARKER).write_text(json.dumps({"pid": os.getpid(), "host": _host()}),
+                                            encoding="utf-8")
         except OSError as exc:
             return _in_memory(book, glossary, analysis, key,
                               f"search index cache {root} is not writable "
@@ -416,6 +500,10 @@ def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool
             return _in_memory(book, glossary, analysis, key,
                               f"cannot install the search index in {root} "
                               f"({exc.strerror or exc}); using an in-memory index", docs)
+        try:
+            (final / BUILD_MARKER).unlink()
+        except OSError:
+            pass
         _clean_siblings(root, key)
         try:
             ix, marker = open_checked(final, key)
