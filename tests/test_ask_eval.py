@@ -34,3 +34,36 @@ def test_share_right_of_definite(book):
     counts = Counter(grade(c, ask(c.q, book=book)).grade for c in CASES if c.want != "unanswered")
     definite = sum(counts.values())
     assert counts["right"] / definite >= 0.50, counts
+
+
+def test_every_scenario_answer_runs_under_check_to_the_same_answer(book, tmp_path):
+    """`judge ask --scenario` output is a scenario `judge check` runs, and its expectation
+    (the answer) holds: checked in process for every answered question of the set."""
+    from judge_tool.ask.evaluate import value_of
+    from judge_tool.engine.scenario import parse_scenario, run_scenario
+    ran = 0
+    for case in CASES:
+        answer = ask(case.q, book=book)
+        if answer.scenario is None:
+            continue
+        result = run_scenario(parse_scenario(answer.scenario, "<ask>", book.__contains__))
+        assert result.passed, (case.q, [c.to_dict() for c in result.checks if not c.passed])
+        keys = {c.key for c in result.checks}
+        assert keys & {"stolen", "fight", "legal", "street_cred.A", "winner", "B.gig_count"}, keys
+        assert value_of(answer) != "unanswered"
+        ran += 1
+    assert ran >= 20
+
+
+def test_scenario_flag_output_passes_judge_check(run_judge, tmp_path):
+    res = run_judge("ask", "--scenario", "opponent attacks my gig area with a 25 power unit and "
+                    "I block with my BLOCKER, how many gigs does he steal?")
+    if res.returncode == 1:       # not answered: said so in one line
+        assert res.stderr.startswith("judge: no scenario") or "no scenario" in res.stderr
+        res = run_judge("ask", "--scenario", "23 güçlü birim kaç Gig çalar?")
+    assert res.returncode == 0, res.stderr
+    path = tmp_path / "s.toml"
+    path.write_text(res.stdout, encoding="utf-8")
+    check = run_judge("check", str(path))
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "PASS" in check.stdout

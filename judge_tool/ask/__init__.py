@@ -126,7 +126,11 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     if call is None:
         return _unanswered(question, reading, book, game, limit, left)
     from . import compute
-    answer = compute.answer(question, kind, call, reading)
+    from .scenario_build import NotModelled
+    try:
+        answer = compute.answer(question, kind, call, reading)
+    except (NotModelled, compute.EngineDisagrees) as exc:
+        return _unanswered(question, reading, book, game, limit, [str(exc)])
     if book is not None:
         # Cite only rules the rulebook has; a gap between the engine's citations and the
         # rulebook data is reported (`missing`), never shown as a rule without text.

@@ -125,9 +125,73 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                      ": “en fazla” dendiğinde kaç kart çekileceğini siz seçersiniz")
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
+    scenario = None
+    if kind in SCENARIO_KINDS:
+        value, trace, scenario = _on_the_engine(kind, args, question, value, list(call.steps))
+    if kind == "steal" and args.get("dice_present") is None:
+        call.assumptions.append(
+            "the rival Gig area's Gig count is not given: taken as large enough (12 in the "
+            "scenario) not to limit the steal" if en else
+            "rakip Gig alanındaki Gig sayısı belirtilmedi: çalmayı sınırlamayacak kadar "
+            "(senaryoda 12) varsayıldı")
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
     situation = Situation(kind, ANSWERS[kind][0], dict(call.args))
     return Answer(question, kind, value, line, rules, trace, list(call.assumptions),
-                  language=reading.language, understood=situation.lines(reading.language))
+                  language=reading.language, understood=situation.lines(reading.language),
+                  scenario=scenario)
+
+
+# Families answered by running a scenario on the engine (the code behind `judge check`).
+SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw")
+# The rules that decide each family's answer: the engine's steps citing them are shown
+# (the whole run's trace is in the scenario, `judge check --explain`).
+DECIDING = {
+    "steal": ("9.22", "9.23.2.1", "9.23.2.2", "9.23.3.3", "9.9.1", "11.24.2", "11.24.3"),
+    "fight": ("9.17", "9.19"),
+    "attack": ("9.3", "11.23", "11.3", "11.25"),
+    "street_cred": ("11.2",),
+    "draw": ("11.5",),
+}
+
+
+class EngineDisagrees(Exception):
+    """The scenario run and the quick computation differ: no ruling is given."""
+
+
+def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
+                   working: list) -> tuple[Any, list, str]:
+    """Run the situation as a scenario; (its value, the deciding steps, the scenario TOML).
+    The quick value must agree with the run: anything else is an engine question, not a
+    ruling."""
+    from . import scenario_build
+    built = scenario_build.build(kind, args, question)
+    value, run, text = scenario_build.run(built)
+    expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
+    if value != expected:
+        raise EngineDisagrees(f"{kind}: engine {value!r}, quick {quick!r}")
+    if kind == "fight":
+        value = None if value == "both_lose" else value
+    if kind == "street_cred":
+        value = None if value == "null" else value
+        from ..engine.rules_math import street_cred
+        steps: list = []
+        street_cred(args["values"], steps)
+        return value, working + steps, text
+    prefixes = DECIDING[kind]
+    if not run.outcome.legal:           # an illegal attack decides: its rule is cited
+        prefixes = prefixes + (run.outcome.illegal_rule,)
+    exact = kind == "steal"         # its section's parents are working, not deciding
+    steps = [st for st in run.trace
+             if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
+    return value, working + _unique_steps(steps), text
+
+
+def _unique_steps(steps: list) -> list:
+    seen, out = set(), []
+    for st in steps:
+        if (st.rule, st.text) not in seen:
+            seen.add((st.rule, st.text))
+            out.append(st)
+    return out

@@ -14,9 +14,12 @@ EXAMPLE = 'judge ask "19 güçlü birim kaç Gig çalar?"'
 @click.argument("question", nargs=-1, type=click.UNPROCESSED)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
-              help="How many rules to show when the question goes to search.")
+              help="How many rules to show when the question is not understood.")
+@click.option("--scenario", "as_scenario", is_flag=True,
+              help="Print the understood situation as a scenario file for 'judge check'.")
 @click.pass_context
-def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int) -> None:
+def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int,
+        as_scenario: bool) -> None:
     """Answer a rules question in Turkish or English, with the rules that decide it.
 
     \b
@@ -41,6 +44,13 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
     if answer.missing:
         click.echo(f"judge: warning: the engine cites rule(s) missing from the rulebook: "
                    f"{', '.join(answer.missing)}", err=True)
+    if as_scenario:
+        if answer.scenario is None:
+            why = "; ".join(answer.not_understood) if answer.kind == "unanswered" else \
+                f"{answer.kind} answers are not run as a scenario"
+            fail(f"no scenario: {why}", code=1)
+        click.echo(answer.scenario, nl=False)
+        return
     if as_json:
         data = answer.to_dict()
         notes = {r: book.get(r).note for r in answer.rules if book.get(r) is not None and book.get(r).note}
