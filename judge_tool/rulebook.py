@@ -70,6 +70,22 @@ class Node:
     note: str
     file: str
     line: int
+    editorial: tuple[str, ...] = ()   # editorial facts as codes ("title-added", "ref-outside 309.2")
+
+    @property
+    def title_added(self) -> bool:
+        """The title is the editor's, not the source's (shown marked everywhere)."""
+        return "title-added" in self.editorial
+
+    @property
+    def lead(self) -> str:
+        """The text before a numbered list inside the rule (all of it when there is none)."""
+        return self.text.split("\n", 1)[0]
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """The numbered list inside the rule, each item as printed ("1) из своей колоды;")."""
+        return tuple(self.text.split("\n")[1:])
 
     @property
     def depth(self) -> int:
@@ -107,6 +123,10 @@ class Node:
             "parent": self.parent,
             "source": [s.to_dict() for s in self.source],
             "note": self.note,
+            "lead": self.lead,
+            "items": list(self.items),
+            "editorial": list(self.editorial),
+            "title_added": self.title_added,
         }
 
 
@@ -240,6 +260,14 @@ class _Draft:
     see: list[tuple[str, int]] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)
     note: str = ""
+    editorial: list[str] = field(default_factory=list)
+
+
+# editorial facts a node can carry (`<!-- editorial: title-added, ref-outside 309.2 -->`);
+# each is shown in the reader's language from the message catalogue (editorial.<code>)
+EDITORIAL_CODES = ("title-added", "text-missing", "example-only", "heading-only", "ref-outside", "gap")
+# a numbered list item inside a rule's text: "1) …", "2. …", "• …"
+LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[•–-])\s+\S")
 
 
 def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: RulebookMeta) -> None:
@@ -266,8 +294,14 @@ def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: Ruleboo
                 draft.see.append((normalize_id(item), lineno))
         elif key == "note":
             draft.note = value.strip()
+        elif key == "editorial":
+            for item in filter(None, (" ".join(v.split()) for v in value.split(","))):
+                if item.split(" ", 1)[0] not in EDITORIAL_CODES:
+                    raise RulebookError(file, lineno, f"unknown editorial code {item!r} "
+                                        f"(known: {', '.join(EDITORIAL_CODES)})")
+                draft.editorial.append(item)
         else:
-            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note)")
+            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, editorial)")
 
 
 def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
@@ -446,7 +480,7 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
 
     nodes: dict[str, Node] = {}
     for d in drafts:
-        text = " ".join(d.text_lines)
+        text = _join_lines(d.text_lines)
         examples = tuple(" ".join(lines) for lines in d.examples)
         refs: list[str] = []
         for ref, lineno in d.see:
@@ -463,9 +497,19 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
             refs=tuple(dict.fromkeys(r for r in refs if r != d.id)),
             source=tuple(d.sources), section=d.section,
             path=_breadcrumb(d, by_id), children=tuple(children[d.id]),
-            note=d.note, file=d.file.name, line=d.line,
+            note=d.note, file=d.file.name, line=d.line, editorial=tuple(d.editorial),
         )
     return Rulebook(meta=meta, nodes=MappingProxyType(nodes), _order=tuple(nodes))
+
+
+def _join_lines(lines: list[str]) -> str:
+    """A rule's text lines as one paragraph, except that the items of a numbered list
+    inside it ("1) …") each start a line of their own, so the list stays a list."""
+    out = ""
+    for i, line in enumerate(lines):
+        sep = "" if i == 0 else ("\n" if LIST_ITEM.match(line) else " ")
+        out += sep + line
+    return out
 
 
 def _breadcrumb(d: _Draft, by_id: Mapping[str, _Draft]) -> tuple[str, ...]:

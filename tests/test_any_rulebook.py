@@ -64,7 +64,8 @@ def test_cli_on_fake_rulebook(run_judge, fake_book):
     data = json.loads(res.stdout)
     assert data["children"] == ["100.a.1"] and data["game"] == "fake"
     res = run_judge("--game", str(fake_book), "rule", "100.c", "--cite")
-    assert res.stdout.strip() == "FG 100.c — A rule after a gap in the printed letters."
+    # project-made numbers say so in a citation, in the rulebook's language (en here)
+    assert res.stdout.strip() == "FG 100.c (project number, not official) — A rule after a gap in the printed letters."
     res = run_judge("--game", str(fake_book), "rule", "100.b")
     assert res.returncode == 2 and "gap" in res.stderr
     res = run_judge("--game", str(fake_book), "toc")

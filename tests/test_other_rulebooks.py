@@ -234,11 +234,17 @@ def test_l5r_example():
 
 
 def test_list_items_stay_in_their_rule():
+    """A numbered list inside a rule stays in the rule and stays a list: one item a line."""
     berserk = load_rulebook("berserk")
-    assert berserk.get("519.3").text.endswith("1) из своей колоды; 2) в открытом виде; 3) под своим контролем.")
-    assert berserk.get("519.6").text.endswith("Правила создания карт: 1) в открытом виде; 2) под своим контролем.")
+    node = berserk.get("519.3")
+    assert node.lead.endswith("Правила вызова по умолчанию:")
+    assert node.items == ("1) из своей колоды;", "2) в открытом виде;", "3) под своим контролем.")
+    assert berserk.get("519.6").items == ("1) в открытом виде;", "2) под своим контролем.")
     altered = load_rulebook("altered")
-    assert "2. Choisir les modes, les cibles et les coûts optionnels ;" in altered.get("5.1.2.b").text
+    items = altered.get("5.1.2.b").items
+    assert len(items) == 3 and items[1] == "2. Choisir les modes, les cibles et les coûts optionnels ;"
+    # a rule without a list has no items, and its text is one paragraph
+    assert berserk.get("519.5").items == () and "\n" not in berserk.get("519.5").text
 
 
 # --- concepts --------------------------------------------------------------------------

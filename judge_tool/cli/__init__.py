@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "site": "site_cmd:site",
     "games": "games_cmd:games",
     "compare": "games_cmd:compare",
+    "card": "cards_cmd:card",
+    "cards": "cards_cmd:cards",
 }
 
 
@@ -60,11 +62,19 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", default="cyberpunk-tcg", show_default=True, metavar="GAME",
               help="Which rulebook to use.")
+@click.option("--lang", default=None, metavar="LANG",
+              help="Interface language (tr, ru, hr, fr, en); default: JUDGE_LANG, else the rulebook's.")
 @click.version_option(package_name="judge-tool", prog_name="judge")
 @click.pass_context
-def cli(ctx: click.Context, game: str) -> None:
+def cli(ctx: click.Context, game: str, lang: str | None) -> None:
     """Rules reference and ruling assistant for Cyberpunk TCG judges."""
-    ctx.obj = {"game": game}
+    from ..i18n import UnknownLanguage, choose
+
+    try:
+        choose(None, lang)            # a bad --lang or JUDGE_LANG fails here, once
+    except UnknownLanguage as exc:
+        fail(str(exc), code=2)
+    ctx.obj = {"game": game, "lang": lang}
     if color_enabled():
         ctx.color = True     # keep styles when FORCE_COLOR asks for them on a pipe
 

@@ -6,7 +6,7 @@ import click
 
 from ..concepts import find_concept, load_concepts, suggest_concepts
 from ..rulebook import RulebookError, load_rulebook, rulebook_folders
-from .output import echo_json, fail, style, wrap
+from .output import echo_json, fail, style, ui, wrap
 
 
 @click.command()
@@ -23,10 +23,11 @@ def games(as_json: bool) -> None:
     if as_json:
         echo_json(rows)
         return
+    m = ui()
     for row in rows:
-        numbering = "resmî numaralar" if row["numbering"] == "official" else "proje numaraları"
+        numbering = m("rule.official_numbers" if row["numbering"] == "official" else "rule.project_numbers")
         click.echo(f"{style(row['id'], bold=True):<16} {row['game']} · {row['language']} · "
-                   f"{row['version']} · {row['nodes']} kural · {numbering}")
+                   f"{row['version']} · {m('rule.rules_count', n=row['nodes'])} · {numbering}")
 
 
 @click.command()

@@ -6,7 +6,7 @@ import click
 
 from ..glossary import KINDS, Glossary, GlossaryError, Term, load_glossary
 from ..rulebook import Node, Rulebook
-from .output import echo_json, fail, style, wrap
+from .output import echo_json, fail, style, ui, wrap
 from .rules_cmd import get_book, render_node
 
 
@@ -29,7 +29,8 @@ def _heading(term: Term) -> str:
 
 
 def _defining_lines(book: Rulebook, node: Node, full: bool) -> list[str]:
-    lines = [f"{style('Tanımlayan kural:', bold=True)} {book.cite_id(node)}"
+    m = ui(None, book)
+    lines = [f"{style(m('term.defining_rule') + ':', bold=True)} {book.cite_id(node)}"
              + (f" — {node.title}" if node.title else "")]
     if full:
         lines.extend(render_node(node, heading=False) if node.text or node.examples else [])
@@ -37,7 +38,8 @@ def _defining_lines(book: Rulebook, node: Node, full: bool) -> list[str]:
             lines.extend(render_node(child, heading=False))
         return lines
     if node.text:
-        lines.append(wrap(node.text, indent="  "))
+        lines.append(wrap(node.lead, indent="  "))
+        lines.extend(wrap(item, indent="    ", subsequent="       ") for item in node.items)
     else:                                   # a titled heading: its direct sub-rules
         for child_id in node.children:
             child = book.nodes[child_id]
@@ -49,10 +51,11 @@ def _defining_lines(book: Rulebook, node: Node, full: bool) -> list[str]:
 def _related_lines(book: Rulebook, term: Term) -> list[str]:
     if not term.related:
         return []
-    lines = [style("İlgili kurallar:", bold=True)]
+    m = ui(None, book)
+    lines = [style(m("term.related_rules") + ":", bold=True)]
     for rule_id in term.related:
         node = book.get(rule_id)
-        label = node.label if node is not None else "(bu kural kitabında yok)"
+        label = node.label if node is not None else m("rule.not_in_book")
         lines.append(wrap(f"{rule_id} {label}", indent="  ", subsequent="  " + " " * (len(rule_id) + 1)))
     return lines
 
@@ -90,13 +93,15 @@ def define(ctx: click.Context, query: tuple[str, ...], full: bool, as_json: bool
     if as_json:
         echo_json(define_json(book, term, full))
         return
+    m = ui(ctx, book)
     out = [_heading(term), wrap(term.definition)]
     if term.aliases:
-        out.append(wrap(f"Diğer adlar: {', '.join(term.aliases)}", subsequent="  "))
+        out.append(wrap(f"{m('term.other_names')}: {', '.join(term.aliases)}", subsequent="  "))
     node = book.get(term.rule)
     out.append("")
     if node is None:
-        out.append(f"{style('Tanımlayan kural:', bold=True)} CR {term.rule} (bu kural kitabında yok)")
+        out.append(f"{style(m('term.defining_rule') + ':', bold=True)} {book.meta.cite_prefix} {term.rule} "
+                   f"{m('rule.not_in_book')}")
     else:
         out.extend(_defining_lines(book, node, full))
     related = _related_lines(book, term)

@@ -29,6 +29,20 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise click.exceptions.Exit(code)
 
 
+def ui(ctx: click.Context | None = None, book: Any = None):
+    """The interface strings for this command: `--lang` > JUDGE_LANG > the rulebook's
+    language (judge_tool.i18n). `ui(ctx, book)("rule.note")`."""
+    from ..i18n import UnknownLanguage, choose, messages
+
+    ctx = ctx or click.get_current_context(silent=True)
+    explicit = ((ctx.find_root().obj or {}) if ctx else {}).get("lang")
+    language = getattr(getattr(book, "meta", None), "language", None)
+    try:
+        return messages(choose(language, explicit))
+    except UnknownLanguage as exc:
+        fail(str(exc), code=2)
+
+
 def color_enabled() -> bool:
     if os.environ.get("NO_COLOR"):
         return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
-from .output import color_enabled, echo_json, fail, shorten, style, wrap
+from .output import color_enabled, echo_json, fail, shorten, style, ui, wrap
 
 
 def get_book(ctx: click.Context) -> Rulebook:
@@ -79,9 +79,35 @@ def _marked(text: str, spans: list[tuple[int, int]], indent: str = "", subsequen
     return _mark_wrapped(text, wrapped, spans)
 
 
-def citation(book: Rulebook, node: Node) -> str:
-    body = node.text or node.title
-    return f"{book.cite_id(node)} — {body}"
+def citation(book: Rulebook, node: Node, m=None) -> str:
+    """The line a judge pastes into a ruling. Project-made numbers (a rulebook without
+    official numbering) say so, in the rulebook's language, so they are never taken for
+    official ones."""
+    m = m or ui(None, book)
+    body = " ".join((node.text or node.title).split())
+    cite = book.cite_id(node)
+    if book.meta.numbering != "official":
+        cite += f" ({m('rule.project_number')})"
+    return f"{cite} — {body}"
+
+
+def node_notes(node: Node, m) -> list[str]:
+    """The node's editorial facts and note in the reader's language."""
+    from ..i18n import editorial_notes
+    return editorial_notes(node, m)
+
+
+def title_of(node: Node, m, marked: bool = True) -> str:
+    """The node's title, marked when the editor added it (not in the source)."""
+    if marked and node.title_added and node.title:
+        return f"{node.title} [{m('rule.editor_title')}]"
+    return node.title
+
+
+def crumbs_of(book: Rulebook, node: Node, m) -> list[str]:
+    """The breadcrumb with editor-added titles marked."""
+    added = {n.title for n in book if n.title_added}
+    return [f"{c} [{m('rule.editor_title')}]" if c in added else c for c in node.path]
 
 
 def node_json(book: Rulebook, node: Node) -> dict:
@@ -91,7 +117,20 @@ def node_json(book: Rulebook, node: Node) -> dict:
     return data
 
 
-def render_node(node: Node, *, heading: bool, prefix: str = "CR", links=None) -> list[str]:
+def _text_lines(node: Node, spans: list[tuple[int, int]], indent: str, subsequent: str) -> list[str]:
+    """The rule text wrapped, a numbered list inside it kept one item per line."""
+    lead = node.lead
+    out = [_marked(lead, [(a, b) for a, b in spans if b <= len(lead)], indent=indent, subsequent=subsequent)]
+    offset = len(lead) + 1
+    for item in node.items:
+        own = [(a - offset, b - offset) for a, b in spans if a >= offset and b <= offset + len(item)]
+        out.append(_marked(item, own, indent=subsequent + "  ", subsequent=subsequent + "     "))
+        offset += len(item) + 1
+    return out
+
+
+def render_node(node: Node, *, heading: bool, prefix: str = "CR", links=None, m=None,
+                crumbs: list[str] | None = None) -> list[str]:
     """The node as `judge rule` prints it. With `links` (a LinkIndex), linked terms (the
     first use of each term in the rule) and rule numbers are underlined when colour is on
     (plain text under NO_COLOR)."""
@@ -104,32 +143,39 @@ def render_node(node: Node, *, heading: bool, prefix: str = "CR", links=None) ->
                     continue
                 seen.add(link.term)
             spans.setdefault(link.field, []).append((link.start, link.end))
+    m = m or ui()
     lines: list[str] = []
     number = style(node.id, bold=True)
+    title = title_of(node, m)
     if heading:
-        crumb = " › ".join(node.path)
+        crumb = " › ".join(node.path if crumbs is None else crumbs)
         lead = f"{style(prefix, fg='cyan')} {number}" if prefix else number
         lines.append(lead + (f"  {style(crumb, dim=True)}" if crumb else ""))
         if node.title:
-            lines.append(style(node.title, bold=True))
+            lines.append(style(title, bold=True))
         if node.text:
-            lines.append(_marked(node.text, spans.get("text", [])))
+            lines.extend(_text_lines(node, spans.get("text", []), "", ""))
     else:
         indent = "  " * max(0, node.depth - 1)
         head = f"{indent}{number} "
         if node.title and not node.text:
-            lines.append(head + style(node.title, bold=True))
+            lines.append(head + style(title, bold=True))
         else:
             pad = " " * (len(indent) + len(node.id) + 1)
-            body = _marked(node.text, spans.get("text", []), indent=pad)[len(pad):] if node.text else ""
-            lines.append(head + body)
+            if node.text:
+                body = _text_lines(node, spans.get("text", []), pad, pad)
+                body[0] = body[0][len(pad):]
+                lines.append(head + body[0])
+                lines.extend(body[1:])
+            else:
+                lines.append(head)
     pad = "    " if heading else "  " * max(0, node.depth - 1) + "    "
     mark = "» "
     for n, example in enumerate(node.examples):
         shifted = [(a + len(mark), b + len(mark)) for a, b in spans.get(f"example:{n}", [])]
         lines.append(_marked(f"{mark}{example}", shifted, indent=pad, subsequent=pad + "  "))
-    if node.note:
-        lines.append(wrap(f"Not: {node.note}", indent=pad))
+    for note in node_notes(node, m):
+        lines.append(wrap(f"{m('rule.note')}: {note}", indent=pad, subsequent=pad + "  "))
     return lines
 
 
@@ -157,24 +203,27 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool
             data["subrules"] = [linked_json(book, n, links) for n in subtree]
         echo_json(data)
         return
-    out = render_node(node, heading=True, prefix=book.meta.cite_prefix, links=links)
+    m = ui(ctx, book)
+    out = render_node(node, heading=True, prefix=book.meta.cite_prefix, links=links, m=m,
+                      crumbs=crumbs_of(book, node, m))
     for child in subtree:
-        out.extend(render_node(child, heading=False, links=links))
+        out.extend(render_node(child, heading=False, links=links, m=m))
     if node.refs:
-        out.append(style("Bkz.: ", dim=True) + ", ".join(node.refs))
-    out.extend(backlink_lines(node, links))
+        out.append(style(f"{m('rule.see')}: ", dim=True) + ", ".join(node.refs))
+    out.extend(backlink_lines(node, links, m))
     click.echo("\n".join(out))
 
 
-def backlink_lines(node: Node, links) -> list[str]:
+def backlink_lines(node: Node, links, m=None) -> list[str]:
     """Backlinks: the rules citing this one, and the glossary entries naming it."""
+    m = m or ui()
     lines = []
     citing = links.rules_citing(node.id)
     if citing:
-        lines.append(wrap(style("Atıf yapan kurallar: ", dim=True) + ", ".join(citing), subsequent="  "))
+        lines.append(wrap(style(f"{m('rule.cited_by')}: ", dim=True) + ", ".join(citing), subsequent="  "))
     names = [t.term for t in map(links.glossary.get, links.terms_citing(node.id)) if t is not None]
     if names:
-        lines.append(wrap(style("Sözlükte: ", dim=True) + ", ".join(names), subsequent="  "))
+        lines.append(wrap(style(f"{m('rule.in_glossary')}: ", dim=True) + ", ".join(names), subsequent="  "))
     return lines
 
 
@@ -182,6 +231,8 @@ def linked_json(book: Rulebook, node: Node, links) -> dict:
     """node_json plus `links` (term and rule-number spans into `text` / `examples[N]`) and
     `cited_by` (backlinks: citing rule ids, then "glossary:<slug>" entries)."""
     data = node_json(book, node)
+    m = ui(None, book)
+    data["notes"] = node_notes(node, m)
     data["links"] = [link.to_dict() for link in links.links(node.id)]
     data["cited_by"] = links.cited_by(node.id)
     return data
@@ -204,20 +255,22 @@ def toc(ctx: click.Context, chapter: str | None, as_json: bool) -> None:
         nodes = list(book)
     entries = [n for n in nodes if n.is_chapter or n.title]
     if as_json:
-        echo_json([{"id": n.id, "title": n.title, "section": n.section, "depth": n.depth} for n in entries])
+        echo_json([{"id": n.id, "title": n.title, "section": n.section, "depth": n.depth,
+                    "title_added": n.title_added} for n in entries])
         return
+    m = ui(ctx, book)
     if chapter is None:
         click.echo(style(f"{book.meta.title} — {book.meta.version} ({book.meta.date})", bold=True))
     section = None
     for n in entries:
         if n.is_chapter:
-            click.echo(style(f"{n.id}. {n.title}", bold=True))
+            click.echo(style(f"{n.id}. {title_of(n, m)}", bold=True))
             section = None
             continue
         if n.section and n.section != section:
             section = n.section
             click.echo(f"  {style(section, underline=True)}")
-        click.echo(f"    {'  ' * (n.depth - 1)}{n.id} {n.title}")
+        click.echo(f"    {'  ' * (n.depth - 1)}{n.id} {title_of(n, m)}")
 
 
 @click.command()

@@ -1,0 +1,19 @@
+"""The card pool: facts and effects (pool.py), tolerant lookup and card names in free
+text (lookup.py), Turkish descriptions and the rules that matter (describe.py), card
+names in scenario files (bridge.py), the publisher's texts imported by the user
+(userimport.py).
+
+For other modules (e.g. `ask`): `find(text)` → card names in a question with character
+spans; `lookup(query)` → the cards a typed name means, best first.
+"""
+
+from __future__ import annotations
+
+from .lookup import Match, Mention, find, lookup, suggest
+from .pool import CardDataError, CardFacts, Pool, load_pool
+
+NOTICE = ("judge_tool resmî değildir; Cyberpunk TCG'nin yayıncısıyla bağlantısı yoktur ve "
+          "onun tarafından onaylanmamıştır. Kart metni, kart görseli ve resmî SSS metni içermez.")
+
+__all__ = ["CardDataError", "CardFacts", "Match", "Mention", "NOTICE", "Pool", "find", "load_pool",
+           "lookup", "suggest"]

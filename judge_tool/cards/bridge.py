@@ -1,0 +1,50 @@
+"""Cards of the pool inside scenario files: `hand = ["Chrome Fang"]` with no [cards]
+block. The scenario loader calls `pool_card` for a name it does not define locally
+(a local [cards.NAME] block always wins, so a scenario can override a card)."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from ..engine.errors import SpecError
+from ..engine.state import CardDef
+from .lookup import key_tokens
+from .pool import CardFacts, Pool, load_pool
+
+
+def resolve_name(name: str, pool: Pool | None = None) -> list[CardFacts]:
+    """Cards a scenario name means: the full name ("V: Streetkid", "V Streetkid"), the
+    slug, or a name shared by no other card ("Chrome Fang"); any case, ASCII letters."""
+    pool = pool or load_pool()
+    key = key_tokens(name)
+    if not key:
+        return []
+    full = [c for c in pool if key_tokens(c.display) == key or "-".join(key) == c.slug]
+    if full:
+        return full
+    return [c for c in pool if key_tokens(c.name) == key]
+
+
+def card_def(card: CardFacts, written: str) -> CardDef:
+    """The engine's card definition, named as the scenario wrote it."""
+    return CardDef(written, card.type, card.cost, card.power or 0, frozenset(card.keywords),
+                   card.sell_tag, frozenset(card.tags), card.effects(written))
+
+
+def pool_card(name: str, path: str, local: Iterable[str] = ()) -> CardDef:
+    hits = resolve_name(name)
+    if not hits:
+        pool = load_pool()
+        options = list(local) + [c.display for c in pool]
+        close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+        raise SpecError(path, f"no card {name!r} under [cards] or in the card pool",
+                        f"did you mean {close[0]!r}?" if close else "")
+    if len(hits) > 1:
+        shown = ", ".join(repr(c.display) for c in hits)
+        raise SpecError(path, f"{name!r} names {len(hits)} cards of the pool: write one of {shown}")
+    card = hits[0]
+    if card.unsupported:
+        raise SpecError(path, f"{card.display!r} is in the card pool but the engine cannot express its effect yet "
+                              f"({card.unsupported}); define it under [cards.{name!r}] with what the scenario needs")
+    return card_def(card, name)

@@ -1,0 +1,204 @@
+"""What a card does, in Turkish, generated from its effect data (phrases_tr.toml), and
+the rules that matter for it (from the glossary: a keyword's defining rule, a Gear's
+equip rules, a replacement effect's 10.24–10.30, …). Nothing here is card-specific."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..engine.effects import Action, EffectDef
+from .pool import CardFacts
+
+_PHRASES = Path(__file__).with_name("phrases_tr.toml")
+
+
+@lru_cache(maxsize=1)
+def phrases() -> dict[str, Any]:
+    return tomllib.loads(_PHRASES.read_text(encoding="utf-8"))
+
+
+def _p(section: str, key: str, **values: Any) -> str:
+    return phrases()[section][key].format(**values)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _holder(card: CardFacts, eff: EffectDef) -> dict[str, str]:
+    """{holder}, {holder_acc}, {holder_dat}: the card the effect is about."""
+    kind = card.type if card.type != "gear" else ("gear_top" if eff.box == "top" else "gear")
+    forms = phrases()["holder"][kind]
+    return {"holder": forms["nom"], "holder_acc": forms["acc"], "holder_dat": forms["dat"]}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def action_text(act: Action, holder: dict[str, str]) -> str:
+    a = act.params
+    v = act.verb
+    if v in ("draw", "trash"):
+        text = _p("actions", f"{v}_up_to" if a["up_to"] else v, n=a["n"])
+    elif v == "search":
+        text = _p("actions", "search", n=a["n"])
+        if a["take"]:
+            kind = phrases()["card_types"].get(a["type"], a["type"])
+            key = "search_take_hand" if a["to"] == "hand" else "search_take_trash"
+            reveal = _p("actions", "reveal") if a["reveal"] else ""
+            text += ", " + _p("actions", key, take=a["take"], type=kind, reveal=reveal).replace("  ", " ")
+        text += ", " + phrases()["rest"][a["rest"]]
+    elif v == "power":
+        target = _p("actions", "power_self" if a["target"] == "self" else "power_friendly_unit", **holder)
+        key = "power_per_gear" if a["per_gear"] else "power"
+        text = _p("actions", key, target=target, until=phrases()["until"][a["until"]], amount=_signed(a["amount"]))
+    elif v == "adjust_gig":
+        text = _p("actions", "adjust_gig", gig=phrases()["gig"][a["gig"]], by=a["by"],
+                  direction=phrases()["direction"][a["direction"]])
+    elif v == "play_from_trash":
+        text = _p("actions", "play_from_trash", max_cost=a["max_cost"],
+                  other=_p("actions", "other") if a["other"] else "",
+                  type=phrases()["card_types"][a["type"]], free=_p("actions", "free") if a["free"] else "")
+    elif v == "discard":
+        cost = a["cost"]
+        text = (_p("actions", "discard") if cost == -1 else
+                _p("actions", "discard_gig_value") if cost == "gig_value" else _p("actions", "discard_cost", cost=cost))
+    elif v == "defeat":
+        text = _p("actions", f"defeat_{a['target']}", **holder)
+    elif v in ("bottom_deck", "ready"):
+        text = _p("actions", v, **holder)
+    else:
+        text = _p("actions", v)
+    if act.optional:
+        text = _p("actions", "optional", action=text)
+    if act.then:
+        text = _p("actions", "then", action=text, then=actions_text(act.then, holder))
+    return text
+
+
+def actions_text(actions: tuple[Action, ...], holder: dict[str, str]) -> str:
+    return "; ardından ".join(action_text(a, holder) for a in actions)
+
+
+def _condition(eff: EffectDef) -> str:
+    return ", ".join(_p("conditions", k, v=v) if not isinstance(v, bool) or v else f"({k} = false)"
+                     for k, v in eff.condition.items())
+
+
+def effect_text(card: CardFacts, eff: EffectDef) -> str:
+    """One sentence for one effect."""
+    holder = _holder(card, eff)
+    body = actions_text(eff.actions, holder)
+    if eff.condition:
+        body = _p("effects", "condition", condition=_condition(eff), actions=body)
+    if eff.optional:
+        body = _p("actions", "optional", action=body)
+    if eff.kind == "triggered":
+        when = " ya da ".join(_p("triggers", t, **holder) for t in eff.triggers)
+        limits = [phrases()["trigger_if"][k] for k, v in eff.trigger_if.items() if v]
+        return _cap(f"{when}{' (' + ', '.join(limits) + ')' if limits else ''}: {body}.")
+    if eff.kind == "activated":
+        parts = []
+        for key in eff.cost.order if eff.cost else ():
+            parts.append(_p("effects", "cost_eddies", n=eff.cost.eddies) if key == "eddies" else _p("effects", "cost_spend"))
+        text = _p("effects", "activated", cost=", ".join(parts) or "—", actions=body)
+        return _cap((_p("effects", "quick") if eff.quick else "") + text + ".")
+    if eff.kind == "persistent":
+        out = []
+        if eff.power:
+            out.append(_p("effects", "persistent_power", scope=phrases()["scopes"][eff.scope].format(**holder),
+                          **{"while": phrases()["while"].get(eff.while_, "") if eff.while_ else ""},
+                          power=_signed(eff.power)).replace("  ", " "))
+        if eff.cost_reduction:
+            out.append(_p("effects", "persistent_reduction", type=eff.reduction_type or "bütün", n=eff.cost_reduction))
+        return _cap("; ".join(out) + ".")
+    if eff.kind == "replacement":
+        key = "replacement_optional" if eff.optional else "replacement"
+        return _cap(_p("effects", key, actions=actions_text(eff.actions, holder), **holder) + ".")
+    return _cap(_p("effects", "program", actions=body) + ".")
+
+
+def describe(card: CardFacts) -> list[str]:
+    """The card's effects in Turkish, one line each ([] for a card with no effect)."""
+    if card.unsupported:
+        return []
+    return [effect_text(card, e) for e in card.effects()]
+
+
+# ---------------------------------------------------------------- rules that matter
+
+@dataclass(frozen=True)
+class RuleRef:
+    slug: str          # glossary entry
+    term: str          # its Turkish term
+    rule: str          # the defining rule
+    related: tuple[str, ...]
+    why: str           # keyword | trigger | type | effect | action
+
+    def to_dict(self) -> dict:
+        return {"glossary": self.slug, "term": self.term, "rule": self.rule,
+                "related": list(self.related), "why": self.why}
+
+
+def rule_slugs(card: CardFacts) -> list[tuple[str, str]]:
+    """(glossary slug, why) for every part of the card, in display order, no repeats."""
+    table = phrases()["rules"]
+    out: list[tuple[str, str]] = []
+
+    def add(keys: list[str], why: str) -> None:
+        for k in keys:
+            if k not in [s for s, _ in out]:
+                out.append((k, why))
+
+    add(table["type"][card.type], "type")
+    if card.sell_tag:
+        add(table["sell_tag"], "type")
+    for kw in card.keywords:
+        add([f"keyword:{kw}"], "keyword")
+    for t in card.triggers:
+        add(table["trigger"].get(t, []), "trigger")
+    if card.unsupported:
+        return out
+    for eff in card.effects():
+        add(table["kind"][eff.kind], "effect")
+        for t in eff.triggers:
+            add(table["trigger"].get(t, []), "effect")
+        if eff.cost is not None:
+            for key in eff.cost.order:
+                add(table["cost"][key], "effect")
+        if eff.quick:
+            add(["keyword:QUICK"], "effect")
+        stack = list(eff.actions)
+        while stack:
+            act = stack.pop(0)
+            add(table["action"].get(act.verb, []), "action")
+            if act.optional:
+                add(table["optional"], "action")
+            stack.extend(act.then)
+        if eff.optional:
+            add(table["optional"], "action")
+    return out
+
+
+def rules_for(card: CardFacts, glossary) -> list[RuleRef]:
+    """Glossary-backed rule references: keyword names resolve through the glossary
+    (kind "keyword", English name), so BLOCKER leads to whatever rule defines it."""
+    keyword_terms = {t.english: t for t in glossary if t.kind == "keyword"}
+    refs: list[RuleRef] = []
+    for slug, why in rule_slugs(card):
+        term = keyword_terms.get(slug.split(":", 1)[1]) if slug.startswith("keyword:") else glossary.get(slug)
+        if term is None:
+            continue
+        refs.append(RuleRef(term.slug, term.term, term.rule, tuple(term.related), why))
+    return refs
+
+
+def trigger_terms(card: CardFacts, glossary) -> dict[str, Any]:
+    """Printed trigger keywords → glossary entries (kind "trigger", by English name)."""
+    terms = {t.english: t for t in glossary if t.kind == "trigger"}
+    return {t: terms.get(t) for t in card.triggers}

@@ -1,0 +1,167 @@
+"""Finding cards from what a judge types: ASCII for accented letters, any case, partial
+names, subtitles, small typos ("adam smasher ender", "deadman", "jakie welles"), and
+card names inside free text (`find`, for `ask`, the rules linker and search).
+
+Matching works on folded tokens (`turkish.fold`, the one normalisation shared with search
+and linking), so "Álvarez", "alvarez" and "ALVAREZ" meet.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..turkish import fold, tokenize
+from .pool import CardFacts, Pool, load_pool
+
+MAX_QUERY = 200
+_SPLIT = re.compile(r"[^0-9a-z]+")
+
+# match tiers, best first
+EXACT, NAME, WORDS, PREFIX, FUZZY = "exact", "name", "words", "prefix", "fuzzy"
+_TIERS = (EXACT, NAME, WORDS, PREFIX, FUZZY)
+
+
+def key_tokens(text: str) -> list[str]:
+    """Folded alphanumeric tokens: "Rockn' Rockerboy" -> ["rockn", "rockerboy"]."""
+    return [t for t in _SPLIT.split(fold(text).replace("'", "")) if t]
+
+
+@dataclass(frozen=True)
+class Match:
+    card: CardFacts
+    tier: str
+    score: float
+
+
+def _card_tokens(card: CardFacts) -> list[str]:
+    return key_tokens(card.display) + [t for t in card.slug.split("-") if t not in key_tokens(card.display)]
+
+
+def _close(a: str, b: str) -> float:
+    """Similarity of two tokens; 0 when too different to be a typo of each other."""
+    if a == b:
+        return 1.0
+    if len(a) < 4 or len(b) < 3:
+        return 0.0
+    ratio = difflib.SequenceMatcher(None, a, b).ratio()
+    return ratio if ratio >= 0.75 else 0.0
+
+
+@lru_cache(maxsize=8)
+def _keys(pool: Pool) -> list[tuple[CardFacts, list[str], list[str], list[str]]]:
+    """(card, all tokens, display tokens, name tokens), computed once per pool."""
+    return [(c, _card_tokens(c), key_tokens(c.display), key_tokens(c.name)) for c in pool]
+
+
+def lookup(query: str, pool: Pool | None = None) -> list[Match]:
+    """Cards for a typed query, best first; only the best tier is returned, so one
+    element means "this card" and several mean "which one?"."""
+    pool = pool or load_pool()
+    q = key_tokens(query[:MAX_QUERY])
+    if not q:
+        return []
+    joined = "".join(q)
+    found: dict[str, list[Match]] = {t: [] for t in _TIERS}
+    keys = _keys(pool)
+    for card, toks, display, name in keys:
+        if q == display or "-".join(q) == card.slug or joined == "".join(display):
+            found[EXACT].append(Match(card, EXACT, 1.0))
+        elif q == name or joined == "".join(name):
+            found[NAME].append(Match(card, NAME, 1.0))
+        elif all(t in toks for t in q):
+            found[WORDS].append(Match(card, WORDS, len(q) / len(toks)))
+        elif all(any(c.startswith(t) for c in toks) for t in q) or (len(joined) >= 4 and joined in "".join(display)):
+            found[PREFIX].append(Match(card, PREFIX, len(joined) / len("".join(display))))
+    if not any(found.values()):
+        for card, toks, display, name in keys:
+            scores = [max((_close(t, c) for c in toks), default=0.0) for t in q]
+            if all(scores) or (len(q) > 1 and sum(1 for s in scores if s) >= len(q) - 1 and sum(scores) / len(q) >= 0.6):
+                found[FUZZY].append(Match(card, FUZZY, sum(scores) / len(q)))
+    for tier in _TIERS:
+        if found[tier]:
+            hits = sorted(found[tier], key=lambda m: (-m.score, m.card.display))
+            if tier == FUZZY:
+                best = hits[0].score
+                hits = [m for m in hits if m.score >= best - 0.05]
+            return hits
+    return []
+
+
+def suggest(query: str, n: int = 3, pool: Pool | None = None) -> list[CardFacts]:
+    """Closest card names for a query that matched nothing."""
+    pool = pool or load_pool()
+    names = {fold(c.display): c for c in pool}
+    close = difflib.get_close_matches(fold(query[:MAX_QUERY]), list(names), n=n, cutoff=0.4)
+    return [names[k] for k in close]
+
+
+# ---------------------------------------------------------------- names in free text
+
+@dataclass(frozen=True)
+class Mention:
+    """A card name found in text: text[start:end], and the cards it may mean (several
+    when only a shared name like "Jackie Welles" is written)."""
+
+    start: int
+    end: int
+    cards: tuple[CardFacts, ...]
+
+    def to_dict(self) -> dict:
+        return {"start": self.start, "end": self.end, "slugs": [c.slug for c in self.cards]}
+
+
+@lru_cache(maxsize=8)
+def _forms(pool: Pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
+    forms: dict[tuple[str, ...], list[CardFacts]] = {}
+    for card in pool:
+        display = tuple(key_tokens(card.display))
+        name = tuple(key_tokens(card.name))
+        for form in {display, name}:
+            if len("".join(form)) < 3:          # "V" alone is not a name in running text
+                continue
+            forms.setdefault(form, [])
+            if card not in forms[form]:
+                forms[form].append(card)
+    return {k: tuple(v) for k, v in forms.items()}
+
+
+def find(text: str, pool: Pool | None = None) -> list[Mention]:
+    """Card names in running text (Turkish or English), longest first, with character
+    spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in"); a one-word name
+    must be written with a capital letter ("Octant", not "octant")."""
+    pool = pool or load_pool()
+    forms = _forms(pool)
+    longest = max((len(f) for f in forms), default=0)
+    tokens = tokenize(text)
+    keys = []
+    for t in tokens:
+        keys.append(key_tokens(t.stem_part))
+    flat: list[tuple[str, int, int, str]] = []     # (key, start, end, written)
+    for t, ks in zip(tokens, keys):
+        if len(ks) == 1:
+            flat.append((ks[0], t.start, t.start + len(t.stem_part), t.text))
+        else:                                      # "Rockn'" style apostrophes inside names
+            flat.append(("".join(ks), t.start, t.end, t.text))
+    out: list[Mention] = []
+    i = 0
+    while i < len(flat):
+        hit = None
+        for size in range(min(longest, len(flat) - i), 0, -1):
+            form = tuple(k for k, *_ in flat[i:i + size])
+            cards = forms.get(form)
+            if cards is None:
+                # names written with a trailing apostrophe word ("Lizzie's") fold to "lizzies"
+                continue
+            if size == 1 and not flat[i][3][:1].isupper():
+                continue
+            hit = Mention(flat[i][1], flat[i + size - 1][2], cards)
+            i += size
+            break
+        if hit is None:
+            i += 1
+        else:
+            out.append(hit)
+    return out

@@ -1,0 +1,121 @@
+"""The shipped card pool: facts consistent with the glossary and the engine, names
+unique, every effect readable by the engine, no card half-encoded, and bad data reported
+as file:line."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from judge_tool.cards.pool import CardDataError, load_folder, load_pool
+from judge_tool.engine.effects import TRIGGERS
+from judge_tool.glossary import load_glossary
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return load_pool()
+
+
+def test_pool_has_the_151_cards_of_september_2026(pool):
+    assert len(pool) == 151
+    assert collections.Counter(c.type for c in pool) == {"unit": 73, "program": 34, "legend": 27, "gear": 17}
+    assert collections.Counter(c.color for c in pool) == {"red": 38, "yellow": 37, "green": 38, "blue": 38}
+
+
+def test_tags_are_the_39_classifications(pool):
+    tags = {t for c in pool for t in c.tags}
+    assert len(tags) == 39
+    assert {"Merc", "Corpo", "Arasaka", "Trauma Team"} <= tags
+
+
+def test_slugs_and_full_names_are_unique(pool):
+    assert len({c.slug for c in pool}) == len(pool)
+    assert len({c.display.casefold() for c in pool}) == len(pool)
+    assert len({(c.set, c.number) for c in pool}) == len(pool)
+
+
+def test_keywords_and_triggers_are_glossary_terms():
+    glossary = load_glossary()
+    keywords = {t.english for t in glossary if t.kind == "keyword"}
+    triggers = {t.english for t in glossary if t.kind == "trigger"}
+    for card in load_pool():
+        assert set(card.keywords) | set(card.mentions) <= keywords, card.slug
+        assert set(card.triggers) <= triggers, card.slug
+
+
+def test_costs_follow_the_card_types(pool):
+    for c in pool:
+        if c.type == "legend":
+            assert (c.cost is None) == ("GO SOLO" not in c.keywords), c.slug
+        else:
+            assert c.cost is not None, c.slug
+        assert (c.power is None) == (c.type == "program" or (c.type == "legend" and c.cost is None)), c.slug
+
+
+def test_every_card_is_either_encoded_or_names_what_is_missing(pool):
+    for c in pool:
+        if c.unsupported:
+            assert not c.effects_raw, c.slug
+        else:
+            effects = c.effects()          # parsed by the engine itself
+            for eff in effects:
+                for t in eff.triggers:
+                    assert t in TRIGGERS
+            # a printed trigger keyword on an expressible card has an effect using it
+            used = {t for e in effects for t in e.triggers}
+            assert set(c.triggers) <= used, c.slug
+
+
+def test_no_printed_card_text_in_the_data(pool):
+    """The data holds facts and our encoding: no free text field carries card wording."""
+    for c in pool:
+        for eff in c.effects_raw:
+            assert "text" not in eff, c.slug
+
+
+BAD = """\
+set = "WNC"
+
+[cards.good-card]
+name = "Good Card"
+type = "unit"
+color = "red"
+cost = 1
+power = 1
+number = "900"
+
+[cards.bad-card]
+name = "Bad Card"
+type = "unit"
+color = "purple"
+cost = 1
+power = 1
+number = "901"
+"""
+
+
+def test_bad_data_is_reported_with_file_and_line(tmp_path):
+    (tmp_path / "x.toml").write_text(BAD, encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        load_folder(tmp_path)
+    assert err.value.line == 14 and "color" in err.value.message and "purple" in err.value.message
+
+
+def test_half_encoding_is_refused(tmp_path):
+    text = BAD.replace('color = "purple"', 'color = "blue"') + """unsupported = "x"
+[[cards.bad-card.effects]]
+trigger = "PLAY"
+do = [{ do = "draw", n = 1 }]
+"""
+    (tmp_path / "x.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CardDataError, match="half"):
+        load_folder(tmp_path)
+
+
+def test_unknown_keyword_suggests_the_right_one(tmp_path):
+    text = BAD.replace('color = "purple"', 'color = "blue"\nkeywords = ["BLOCKR"]')
+    (tmp_path / "x.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CardDataError, match="BLOCKER"):
+        load_folder(tmp_path)
