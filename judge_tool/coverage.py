@@ -30,6 +30,45 @@ class Edit:
 
 
 @dataclass(frozen=True)
+class Cut:
+    """A seed sentence that renders two official rules is cut before `before`; each piece
+    then lands at the rule it renders (the cut side is shown as "…" in the rule text)."""
+    seed: str
+    paragraph: int
+    before: str
+    rules: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A sentence the seed repeats: dropped, its twin is kept at rule `kept`."""
+    seed: str
+    paragraph: int
+    sentence: str
+    kept: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A seed sentence that renders no official rule: kept at `rule`, marked there
+    (`extra:` metadata) and shown with a note."""
+    seed: str
+    paragraph: int
+    start: str
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Marks:
+    cuts: tuple[Cut, ...] = ()
+    drops: tuple[Drop, ...] = ()
+    extras: tuple[Extra, ...] = ()
+
+
+@dataclass(frozen=True)
 class Sentence:
     seed: str
     paragraph: int
@@ -83,10 +122,34 @@ def read_editorial(book: Rulebook) -> tuple[list[Edit], set[tuple[str, int]]]:
     return edits, headings
 
 
+def read_marks(book: Rulebook) -> Marks:
+    """The cut, dropped and extra sentences recorded in EDITORIAL.md."""
+    path = book.meta.folder / "EDITORIAL.md"
+    if not path.is_file():
+        return Marks()
+    text = path.read_text(encoding="utf-8")
+    cuts = tuple(Cut(r[0], int(r[1]), _unquote(r[2]), r[3], r[4] if len(r) > 4 else "")
+                 for r in _table_rows(text, ("seed", "paragraph", "cut before", "rules", "reason")))
+    drops = tuple(Drop(r[0], int(r[1]), _unquote(r[2]), r[3], r[4] if len(r) > 4 else "")
+                  for r in _table_rows(text, ("seed", "paragraph", "dropped sentence", "kept at", "reason")))
+    extras = tuple(Extra(r[0], int(r[1]), _unquote(r[2]), r[3], r[4] if len(r) > 4 else "")
+                   for r in _table_rows(text, ("seed", "paragraph", "sentence start", "rule", "reason")))
+    return Marks(cuts, drops, extras)
+
+
+def _cut(sentence: str, cuts: list[Cut]) -> list[str]:
+    """`sentence` in pieces at each cut point it contains."""
+    points = sorted({sentence.find(c.before) for c in cuts if c.before and sentence.find(c.before) > 0})
+    bounds = [0, *points, len(sentence)]
+    return [sentence[a:b].strip() for a, b in zip(bounds, bounds[1:]) if sentence[a:b].strip()]
+
+
 def seed_sentences(book: Rulebook, seeds_dir: Path) -> tuple[list[Sentence], list[str]]:
-    """The edited sentences of every seed of the rulebook, and problems found on the way
-    (an editorial change whose original text is not in its paragraph)."""
+    """The edited sentences of every seed of the rulebook (cut where EDITORIAL.md cuts
+    them, without the dropped repeats), and problems found on the way (an editorial change,
+    cut or drop whose text is not in its paragraph)."""
     edits, headings = read_editorial(book)
+    marks = read_marks(book)
     problems: list[str] = []
     out: list[Sentence] = []
     for prefix, filename in book.meta.source_prefixes.items():
@@ -100,8 +163,19 @@ def seed_sentences(book: Rulebook, seeds_dir: Path) -> tuple[list[Sentence], lis
                     problems.append(f"EDITORIAL {prefix}:{number}: {edit.original!r} not in the seed")
                 paragraph = paragraph.replace(edit.original, edit.edited, 1)
             body = strip_list_marker(_LEADING_NUMBER.sub("", paragraph, count=1))
-            for sentence in split_sentences(body):
-                out.append(Sentence(prefix, number, sentence))
+            cuts = [c for c in marks.cuts if c.seed == prefix and c.paragraph == number]
+            drops = {_key(d.sentence) for d in marks.drops if d.seed == prefix and d.paragraph == number}
+            for cut in cuts:
+                if cut.before not in body:
+                    problems.append(f"EDITORIAL {prefix}:{number}: cut {cut.before!r} not in the seed")
+            sentences = split_sentences(body)
+            for gone in drops - {_key(x) for x in sentences}:
+                problems.append(f"EDITORIAL {prefix}:{number}: dropped {gone!r} is not a sentence of the seed")
+            for sentence in sentences:
+                if _key(sentence) in drops:
+                    continue
+                for piece in _cut(sentence, cuts):
+                    out.append(Sentence(prefix, number, piece))
     return out, problems
 
 

@@ -70,6 +70,7 @@ class Node:
     note: str
     file: str
     line: int
+    extra: tuple[str, ...] = ()   # starts of sentences that render no official rule
     editorial: tuple[str, ...] = ()   # editorial facts as codes ("title-added", "ref-outside 309.2")
 
     @property
@@ -123,6 +124,7 @@ class Node:
             "parent": self.parent,
             "source": [s.to_dict() for s in self.source],
             "note": self.note,
+            "not_in_official": list(self.extra),
             "lead": self.lead,
             "items": list(self.items),
             "editorial": list(self.editorial),
@@ -260,6 +262,7 @@ class _Draft:
     see: list[tuple[str, int]] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)
     note: str = ""
+    extra: list[tuple[str, int]] = field(default_factory=list)
     editorial: list[str] = field(default_factory=list)
 
 
@@ -294,6 +297,9 @@ def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: Ruleboo
                 draft.see.append((normalize_id(item), lineno))
         elif key == "note":
             draft.note = value.strip()
+        elif key == "extra":
+            # starts of sentences that render no official rule, separated by " | "
+            draft.extra.extend((v.strip(), lineno) for v in value.split("|") if v.strip())
         elif key == "editorial":
             for item in filter(None, (" ".join(v.split()) for v in value.split(","))):
                 if item.split(" ", 1)[0] not in EDITORIAL_CODES:
@@ -301,7 +307,7 @@ def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: Ruleboo
                                         f"(known: {', '.join(EDITORIAL_CODES)})")
                 draft.editorial.append(item)
         else:
-            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, editorial)")
+            raise RulebookError(file, lineno, f"unknown metadata key {key!r} (src, see, note, editorial, extra)")
 
 
 def _parse_chapter(file: Path, meta: RulebookMeta) -> list[_Draft]:
@@ -452,7 +458,23 @@ def load_folder(folder: Path) -> Rulebook:
             raise RulebookError(toml_path, 0, f"chapter files are over the limit of "
                                               f"{limits.MAX_RULEBOOK_BYTES:,} bytes together", "chapters")
         drafts.extend(_parse_chapter(path, meta))
-    return _build(meta, drafts)
+    book = _build(meta, drafts)
+    _check_official(book)
+    return book
+
+
+def _check_official(book: "Rulebook") -> None:
+    """With official numbering data beside the rulebook (official.tsv), every node must sit
+    at an official number: a made-up or shifted number is a data error."""
+    from .official import FILE_NAME, for_book
+
+    numbering = for_book(book) if book.meta.numbering == "official" else None
+    if numbering is None:
+        return
+    for node in book:
+        if not numbering.exists(node.id):
+            raise RulebookError(book.meta.folder / node.file, node.line,
+                                f"{node.id} is not an official rule number ({FILE_NAME})")
 
 
 def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
@@ -491,12 +513,19 @@ def _build(meta: RulebookMeta, drafts: list[_Draft]) -> Rulebook:
             if ref not in by_id:
                 raise RulebookError(d.file, d.line, f"text of {d.id} refers to unknown rule {ref}")
             refs.append(ref)
+        body = " ".join((text, *examples))
+        for start, lineno in d.extra:
+            if start not in body:
+                raise RulebookError(d.file, lineno, f"extra sentence {start[:40]!r} is not in the text of {d.id}")
+        if d.extra and not d.note:
+            raise RulebookError(d.file, d.line, f"{d.id} marks a sentence as extra without a note saying why")
         parent = parent_id(d.id)
         nodes[d.id] = Node(
             id=d.id, parent=parent, title=d.title, text=text, examples=examples,
             refs=tuple(dict.fromkeys(r for r in refs if r != d.id)),
             source=tuple(d.sources), section=d.section,
             path=_breadcrumb(d, by_id), children=tuple(children[d.id]),
+            extra=tuple(start for start, _ in d.extra),
             note=d.note, file=d.file.name, line=d.line, editorial=tuple(d.editorial),
         )
     return Rulebook(meta=meta, nodes=MappingProxyType(nodes), _order=tuple(nodes))

@@ -192,7 +192,7 @@ def test_power_change_is_added_to_the_base_and_shown(book, monkeypatch):
     answer = ask("Güç 9 iken +2 güç alan birim kaç gig çalar?", book=book)
     assert seen == [11] and answer.value == 2
     assert "güç 9 + 2 = 11 olarak alındı" in answer.assumptions
-    assert "11.6.4" not in answer.rules          # no Gear named
+    assert "11.6.5" not in answer.rules          # no Gear named
     answer = ask("12 güçlü birim -3 güç alırsa kaç Gig çalar?", book=book)
     assert seen[-1] == 9 and "güç 12 - 3 = 9 olarak alındı" in answer.assumptions
 
@@ -200,7 +200,7 @@ def test_power_change_is_added_to_the_base_and_shown(book, monkeypatch):
 def test_gear_power_cites_the_gear_rule(book):
     answer = ask("Birimimin gücü 8, üzerinde +3 güç veren Gear var. Kaç Gig çalar?", book=book)
     assert (answer.kind, answer.value) == ("steal", 2)
-    assert answer.rules[:2] == ["11.6.4", "9.23.2.2"]
+    assert answer.rules[:2] == ["11.6.5", "9.23.2.2"]
     assert "8 + 3 = 11" in answer.trace[0].text
     assert "⌊11/10⌋" in answer.trace[1].text
 

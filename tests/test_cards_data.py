@@ -119,3 +119,53 @@ def test_unknown_keyword_suggests_the_right_one(tmp_path):
     (tmp_path / "x.toml").write_text(text, encoding="utf-8")
     with pytest.raises(CardDataError, match="BLOCKER"):
         load_folder(tmp_path)
+
+
+def test_every_expressible_card_has_a_shipped_scenario(pool):
+    from judge_tool.cards.usage import usage_index
+    used = usage_index()
+    missing = [c.slug for c in pool if c.expressible and c.slug not in used]
+    assert missing == []
+
+
+def test_scenarios_name_pool_cards_and_local_blocks_override():
+    from judge_tool.engine.scenario import parse_scenario, run_scenario
+    base = """
+title = "t"
+question = "q"
+[state.A]
+deck = 3
+field = [{ card = "Emergency Atlus", gears = ["NetWatch Netdriver"] }]
+[state.B]
+gigs = ["d6=2"]
+[[actions]]
+do = "attack"
+unit = "Emergency Atlus"
+target = "gigs"
+reactions = []
+[expect]
+stolen = 1
+"""
+    result = run_scenario(parse_scenario(base))
+    assert result.passed and result.runs[0].outcome.resolved == ["NetWatch Netdriver SPENT"]
+    override = base + """
+[cards."NetWatch Netdriver"]
+type = "gear"
+cost = 3
+power = 2
+"""
+    result = run_scenario(parse_scenario(override))
+    assert result.passed and result.runs[0].outcome.resolved == []
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Jackie Welles", "names 3 cards"),
+    ("Chrome Fang", "cannot express"),
+    ("Chrome Fangs", "did you mean 'Chrome Fang'"),
+])
+def test_pool_names_that_cannot_be_used_are_file_line_errors(name, message):
+    from judge_tool.engine.scenario import ScenarioFileError, parse_scenario
+    text = f'title = "t"\nquestion = "q"\n[state.A]\nhand = ["{name}"]\n[expect]\nlegal = true\n'
+    with pytest.raises(ScenarioFileError) as err:
+        parse_scenario(text, "x.toml")
+    assert err.value.line == 4 and message in err.value.message

@@ -68,7 +68,7 @@ def test_missing_decision_exits_2(run_judge, tmp_path):
     path.write_text(BAD_EXPECTATION.split("[[choices]]")[0] + "[expect]\nstolen = 2\n", encoding="utf-8")
     res = run_judge("check", str(path))
     assert res.returncode == 2
-    assert "missing choice: player A" in res.stderr and "rule 9.23.3.1" in res.stderr
+    assert "missing choice: player A" in res.stderr and "rule 9.23.3.2" in res.stderr
 
 
 def test_json_output(run_judge, tmp_path):

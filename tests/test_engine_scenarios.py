@@ -40,9 +40,11 @@ def test_shipped_scenario_passes(path, book):
     assert not failed, failed
 
 
-def test_every_rule_the_engine_can_cite_exists_in_the_rulebook(book):
-    missing = sorted(r for r in ALL_RULE_IDS if r not in book)
-    assert not missing, f"engine cites rules the Turkish rulebook lacks: {missing}"
+def test_every_rule_the_engine_can_cite_is_official(book):
+    from judge_tool import official
+    assert sorted(r for r in ALL_RULE_IDS if not official.exists(r)) == []
+    # the official rules the engine follows though the Turkish text has no node for them
+    assert sorted(r for r in ALL_RULE_IDS if r not in book) == ["4.14"]
 
 
 def test_traces_cite_only_known_existing_rules(book):
@@ -51,7 +53,8 @@ def test_traces_cite_only_known_existing_rules(book):
         for run in run_scenario(load_scenario(path)).runs:
             cited |= {s.rule for s in run.trace}
     assert cited <= ALL_RULE_IDS            # the static list is complete
-    assert all(r in book for r in cited)
+    from judge_tool import official
+    assert all(official.exists(r) for r in cited)
     assert len(cited) > 100                 # the shipped set exercises most of the engine
 
 
@@ -248,7 +251,7 @@ def test_missing_choice_names_decision_player_and_rule():
     with pytest.raises(ScenarioRunError) as exc:
         run_once(scn)
     msg = str(exc.value)
-    assert "missing choice: player A" in msg and "'steal'" in msg and "9.23.3.1" in msg
+    assert "missing choice: player A" in msg and "'steal'" in msg and "9.23.3.2" in msg
     assert exc.value.line == 11                 # the attack action
 
 

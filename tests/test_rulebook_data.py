@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge_tool.coverage import place_sentences, read_editorial, seed_sentences
+from judge_tool.coverage import _key, place_sentences, read_editorial, read_marks, seed_sentences
 from judge_tool.rulebook import id_key, parent_id
 
 
@@ -99,7 +99,64 @@ WELL_KNOWN = [
     ("11.23.2", "ADRENALINE"),
     ("11.24.1", "saldırıyı kendisine yönlendirmek"),
     ("11.26.1", "QUICK"),
+    # merged sentences split to the official rule each part renders
+    ("9.8", "Legend çağırabilir"),
+    ("9.9", "BLOCKER etkisini etkinleştirebilir"),
+    ("9.10", "QUICK anahtar kelimesine sahip herhangi bir etkiyi"),
+    ("9.26.4", "kart etkisinin saldırıyı doğrudan bitirmesi"),
+    ("10.6.2", "yalnızca bir kısmı geçersizse"),
+    ("10.9", "ek etkinleştirme koşulları geçersizse"),
+    ("10.11.3", "çözümlendiğinde ise bekleme durumu sona erer"),
+    ("10.16.1", "yalnızca bu koşul sağlandığında"),
+    ("10.22.2", "hiçbir zaman bekleme durumuna geçmez"),
+    ("10.28.2", "isteğe bağlı ikame etkisinin uygulanması seçilmişse"),
+    ("11.3.1.2", "Harcama Simgesi etkilerini etkinleştiremez"),
+    ("11.4.3", "kart oynama izni veren etkiler"),
+    ("11.6.5", "Gear kartlarının gücünü kazanır"),
+    ("11.21.2.2", "Tepki Adımı başlamadan önce"),
+    ("11.26.3", "ilgili tüm bedellerini ödemeniz şarttır"),
 ]
+
+
+def _body(node) -> str:
+    return " ".join((node.text, *node.examples))
+
+
+def test_extra_sentences_are_recorded_both_ways(book):
+    """Every sentence marked as rendering no official rule (`extra:`) is in EDITORIAL.md's
+    table at that rule, and every row of the table is marked in the data, with a note."""
+    rows = {(e.rule, e.start) for e in read_marks(book).extras}
+    marked = {(n.id, start) for n in book for start in n.extra}
+    assert rows and rows == marked
+    for rule_id, _ in marked:
+        assert book.get(rule_id).note, rule_id
+    assert ("11.24.3", "Ancak bir birim halihazırda o saldırının hedefiyse") in marked
+
+
+def test_dropped_repeats_are_gone_and_their_twin_kept(book, seeds_dir):
+    drops = read_marks(book).drops
+    assert drops
+    for drop in drops:
+        assert not [n.id for n in book if _key(drop.sentence) in _key(_body(n))], drop.sentence
+        assert book.get(drop.kept) is not None and book.get(drop.kept).text
+
+
+def test_cut_parts_sit_at_official_numbers(book, seeds_dir):
+    from judge_tool import official
+    for cut in read_marks(book).cuts:
+        for rule_id in cut.rules.replace("→", " ").replace("/", " ").split():
+            assert official.exists(rule_id) and book.get(rule_id) is not None, cut
+
+
+def test_no_sentence_is_said_twice(book):
+    from judge_tool.turkish import split_sentences
+    seen: dict[str, str] = {}
+    for node in book:
+        for sentence in split_sentences(node.text):
+            key = _key(sentence.strip(" …"))
+            if len(key) > 25:
+                assert key not in seen, f"{node.id} repeats {seen.get(key)}: {sentence}"
+                seen[key] = node.id
 
 
 @pytest.mark.parametrize("rule_id,phrase", WELL_KNOWN)

@@ -131,3 +131,31 @@ def test_suggestions_for_unknown_id(tmp_path):
     suggestions = book.suggest("9.23.2.7")
     assert suggestions[0] == "9.23.2"
     assert "9.23.2.2" in suggestions or "9.23.2.1" in suggestions
+
+
+def test_extra_sentence_must_be_in_the_text(tmp_path):
+    bad = GOOD.replace("<!-- src: 000:27 -->", "<!-- src: 000:27; extra: Yok böyle; note: n -->", 1)
+    err = error_for(tmp_path, bad)
+    assert "extra sentence" in err.message and err.line == 8
+
+
+def test_extra_sentence_needs_a_note(tmp_path):
+    bad = GOOD.replace("<!-- src: 000:27 -->", "<!-- src: 000:27; extra: Gig sayısı -->", 1)
+    assert "without a note" in error_for(tmp_path, bad).message
+
+
+def test_extra_sentences_are_kept_and_exported(tmp_path):
+    good = GOOD.replace("<!-- src: 000:27 -->", "<!-- src: 000:27; extra: Gig sayısı; note: resmîde yok -->", 1)
+    node = load_folder(make_book(tmp_path, good)).get("9.23.2")
+    assert node.extra == ("Gig sayısı",) and node.to_dict()["not_in_official"] == ["Gig sayısı"]
+
+
+def test_numbers_must_be_official_when_the_numbering_is_known(tmp_path):
+    folder = make_book(tmp_path, GOOD)
+    rows = ["id\tparent\tkind\tnumbered\tdepth\tanchor\thash"]
+    for rid, parent in [("9", ""), ("9.23", "9"), ("9.23.2", "9.23"), ("9.23.2.1", "9.23.2")]:
+        rows.append(f"{rid}\t{parent}\trule\t1\t{rid.count('.')}\trule-{rid}\tx")
+    (folder / "official.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(RulebookError) as info:
+        load_folder(folder)
+    assert "9.23.2.2 is not an official rule number" in info.value.message

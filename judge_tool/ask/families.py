@@ -219,7 +219,7 @@ def extract_steal(reading: Reading) -> Call | None:
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
     """Numbers that are a Gear's power ("3 güçlü Gear", "a Gear with 3 power"): the Unit
-    that equips the Gear gains it (11.6.4), so they add to the Unit's power."""
+    that equips the Gear gains it (11.6.5), so they add to the Unit's power."""
     if not reading.has("gear"):
         return []
     out = []

@@ -262,7 +262,9 @@ class Game:
                 if previous is None and mine(tp) and mine(rival(tp)):
                     self.step(R.PENDING_TURN_PLAYER, f"iki oyuncunun da bekleyen etkisi var: önce sıra oyuncusu {tp} kendi etkilerinin hepsini çözümler")
                 elif previous is not None and previous != current:
-                    self.step(R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
+                    # the turn player finished: the rival's turn comes by 10.13; the rival
+                    # finished new ones that arrived meanwhile: 10.14.1
+                    self.step(R.PENDING_TURN_PLAYER if previous == tp else R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
             options = mine(current)
             if len(options) == 1:
                 chosen = options[0]
@@ -325,18 +327,20 @@ class Game:
                 parts.append(f"{n} Gig ≥ {want}: {'evet' if good else 'hayır'}")
             ok = ok and good
         if eff.kind == "triggered" and rule == R.CONDITION_AT_RESOLUTION:
-            self.step(R.TRIGGER_CONDITION, "tetikleyici dışındaki koşul tetiklenirken değil, çözümlenirken doğru olmalı")
+            self.step(R.CONDITION_AT_RESOLUTION, "tetikleyici dışındaki koşul tetiklenirken değil, çözümlenirken doğru olmalı")
         self.step(rule, f"koşul çözümlenirken kontrol edilir: {'; '.join(parts)}")
         if not ok:
             self.step(R.CONDITION_FALSE, "koşul yanlış: etki uygulanmaz")
         return ok
 
-    def may(self, player: str, what: str) -> bool:
-        pick, path = self.script.choose("may", player, R.CHOICE, f"whether to do the optional part of {what}", [])
+    def may(self, player: str, what: str, rule: str = R.CHOICE) -> bool:
+        """A yes/no choice; `rule` is the rule that makes it optional (an optional
+        replacement effect is 10.26, not the general choice rule)."""
+        pick, path = self.script.choose("may", player, rule, f"whether to do the optional part of {what}", [])
         if not isinstance(pick, bool):
             raise DecisionError(f"{path}: a 'may' decision takes true or false", decision="may",
-                                player=player, rule=R.CHOICE, path=path)
-        self.step(R.CHOICE, f"{player} isteğe bağlı kısmı {'yapar' if pick else 'yapmaz'}: {what}")
+                                player=player, rule=rule, path=path)
+        self.step(rule, f"{player} isteğe bağlı kısmı {'yapar' if pick else 'yapmaz'}: {what}")
         return pick
 
     def _self_card(self, ctx: Ctx) -> Card | None:
@@ -819,7 +823,7 @@ class Game:
             else:
                 chosen = []
                 for c in opt:
-                    if self.may(c[3].controller, f"{c[2].label} (isteğe bağlı ikame)"):
+                    if self.may(c[3].controller, f"{c[2].label} (isteğe bağlı ikame)", R.REPLACEMENT_OPTIONAL):
                         chosen.append(c)
                     else:
                         declined.add(c[0])
@@ -1179,7 +1183,7 @@ class Game:
         self.out.attacks.append(record)
         if target_ref == "gigs":
             check = can_attack(ready=not unit.spent, lagging=unit.lag,
-                               adrenaline=unit.defn.has("ADRENALINE") or unit.go_solo,
+                               adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
                                target="gigs", rival_gigs=len(o.gigs))
             target_uid = "gigs"
         else:
@@ -1189,7 +1193,7 @@ class Game:
                     raise Illegal(R.TARGET_UNIT, f"{target_ref}: yalnızca harcanmış bir rakip birim hedef olabilir")
                 raise DecisionError(f"{path}: player {rival(player)} has no Unit {target_ref!r} on the field")
             check = can_attack(ready=not unit.spent, lagging=unit.lag,
-                               adrenaline=unit.defn.has("ADRENALINE") or unit.go_solo,
+                               adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
                                target="unit", target_spent=tcard.spent)
             target_uid = tcard.uid
             record["target"] = tcard.uid

@@ -158,7 +158,7 @@ class Verdict:
         return self.ok
 
 
-def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = False,
+def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = False, go_solo: bool = False,
                in_field: bool = True, target: Literal["gigs", "unit"] | None = None,
                rival_gigs: int = 0, target_spent: bool = True, rival_spent_units: int = 0,
                trace: list[Step] | None = None) -> Verdict:
@@ -176,9 +176,12 @@ def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = 
     if not ready:
         return verdict(False, R.DECLARE_UNIT, "harcanmış birim saldıramaz: hazır bir dost birim gerekir")
     if lagging:
-        if not adrenaline:
+        if adrenaline:
+            steps.append(Step(R.ADRENALINE, "ADRENALINE: gecikmeli olsa da saldırabilir"))
+        elif go_solo:
+            steps.append(Step(R.GO_SOLO_ATTACK, "GO SOLO: Legend bu tur saldırabilir"))
+        else:
             return verdict(False, R.DECLARE_LAG, "gecikmeli (Lag) birim saldıramaz")
-        steps.append(Step(R.ADRENALINE, "ADRENALINE: gecikmeli olsa da saldırabilir"))
     if target == "gigs":
         if rival_gigs < 1:
             return verdict(False, R.TARGET_EMPTY_GIGS, "rakip Gig alanı boş: geçerli hedef değil")
