@@ -65,7 +65,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     """(family, call, reading, not understood). A family answers only when it accounts for
     every number and word of the question and the question asks what it answers; otherwise
     the first candidate's leftovers are what was not understood."""
-    from .account import not_understood, sign_words
+    from .account import negative_modals, not_understood, sign_words
     from .asked import asked_form, family_answers
     lexicon = load_lexicon()
     reading = read(question, lexicon)
@@ -80,6 +80,8 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         if call is None:
             continue
         left = not_understood(reading, uses, call.used | sign_words(reading))
+        if family == "fight":
+            left += [w for w in negative_modals(reading) if w not in left]
         if not family_answers(family, form, reading):
             left = left + [_form_note(reading, form)]
         if not left:

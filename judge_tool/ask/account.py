@@ -86,3 +86,18 @@ def sign_words(reading: Reading) -> set[int]:
     signs = load_lexicon().signs
     return {a.i for a, b in zip(reading.items, reading.items[1:])
             if a.key in signs and b.number is not None and b.sign}
+
+
+_NEG_MODAL = ("cannot", "cant", "wont", "never", "immune", "unaffected")
+_NEG_INFIX = ("amaz", "emez", "amay", "emey", "ilmez", "ilmaz", "ulmaz", "ulmez")
+
+
+def negative_modals(reading: Reading) -> list[str]:
+    """"can't be defeated", "mağlup edilemez", "kaybetmez": a card text saying what cannot
+    happen. A fight family question with one is about an effect it does not model."""
+    out = []
+    for item in reading.items:
+        key = item.key.replace("'", "")
+        if key in _NEG_MODAL or any(x in key[2:] for x in _NEG_INFIX):
+            out.append(item.text)
+    return out

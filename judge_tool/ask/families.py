@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..engine.cite import R
 from ..engine.trace import Step
-from .lexicon import Item, Lexicon, Reading
+from .lexicon import Item, Lexicon, Match, Reading
 
 
 # --------------------------------------------------------------------------- positions
@@ -296,9 +296,11 @@ def _gig_area_empty(reading: Reading) -> bool:
 def extract_fight(reading: Reading) -> Call | None:
     powers: list[Item] = []
     units = 0
+    count_at = -99
     for item in reading.numbers:
         if _counts_units(reading, item):
             units = item.number or 0
+            count_at = item.i
             continue        # "8 güçlü iki birim": a number of Units, not a power
         role = _role(reading, item, ("power", "gig", "cost", "card", "deck"))
         if role in (None, "power"):
@@ -312,7 +314,7 @@ def extract_fight(reading: Reading) -> Call | None:
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
         raise Unclear("three powers for two Units")
-    if len(bases) == 1 and units == 2 and not mods:
+    if len(bases) == 1 and units == 2 and not mods and abs(bases[0].i - count_at) <= 3:
         # "8 güçlü iki birim", "two units of 8 power": both have the one power given.
         p = bases[0].number
         return Call({"attacker_power": p, "defender_power": p},
@@ -630,14 +632,55 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
         f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")], used=used)
 
 
+_PAST_DRAW_TR = ("cekti", "cekmis", "cektik", "cekilmis", "cekildi")
+_PAST_DRAW_EN = ("drew", "drawn")
+_ONE_CARD = ("onu", "bunu", "it", "that")
+
+
+def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
+    """Draws the question says already happened ("2 kart çektim", "I drew it"): their
+    matches, how many cards they took, and the words read for it. A draw already made
+    empties the deck before the one asked about (issue 11: "one card in my deck; I drew
+    it at the start of my turn; now draw 1")."""
+    past, total, used = [], 0, set()
+    items = reading.items
+    for m in reading.of("draw"):
+        key = items[m.start].key
+        if not (key.startswith(_PAST_DRAW_TR) or key in _PAST_DRAW_EN):
+            continue
+        past.append(m)
+        clause = items[m.start].clause
+        if reading.language == "en":
+            near = [items[k] for k in range(m.end, min(len(items), m.end + 2))]
+        else:
+            near = [items[k] for k in range(max(0, m.start - 3), m.start)][::-1]
+        near = [it for it in near if it.clause == clause]
+        number = next((it for it in near if it.number is not None and not it.sign), None)
+        if number is not None:
+            total += number.number
+            used.add(number.i)
+            continue
+        pronoun = next((it for it in near if it.key in _ONE_CARD), None)
+        if pronoun is None:
+            raise Unclear("how many cards the draw already made took")
+        total += 1
+        used.add(pronoun.i)
+    return past, total, used
+
+
 def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []
-    roles = _assign(reading, reading.numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
+    past, drawn, past_used = _past_draws(reading)
+    if past:
+        reading = Reading(reading.question, reading.items,
+                          [m for m in reading.matches if m not in past], reading.language)
+    numbers = [it for it in reading.numbers if it.i not in past_used]
+    roles = _assign(reading, numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
     n_item: Item | None = None
-    for item in reading.numbers:
+    for item in numbers:
         role = roles.get(item.i)
         if role == "draw" and n is None:
             n, n_item = item.number, item
@@ -656,6 +699,14 @@ def extract_draw(reading: Reading) -> Call | None:
         k = k_item.number
     if k is None:
         return None
+    extra: dict[str, Any] = {}
+    if past:
+        if not reading.has("draw"):
+            return None                 # only draws already made: nothing is asked of a draw
+        if drawn > k:
+            raise Unclear("more cards drawn than the deck held")
+        extra = {"deck_before": k, "already_drawn": drawn}
+        k -= drawn
     if n is None:
         n = 1
         assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
@@ -674,10 +725,10 @@ def extract_draw(reading: Reading) -> Call | None:
                 f"with “up to {n}” the player chooses the number: {k}, no more than the deck's "
                 f"{k} cards, is taken"))
             n = k
-        return Call({"n": n, "deck_count": k, "up_to": True}, assumptions, steps,
-                    {x.i for x in (n_item, k_item) if x is not None})
-    return Call({"n": n, "deck_count": k}, assumptions,
-                used={x.i for x in (n_item, k_item) if x is not None})
+        return Call({**extra, "n": n, "deck_count": k, "up_to": True}, assumptions, steps,
+                    {x.i for x in (n_item, k_item) if x is not None} | past_used)
+    return Call({**extra, "n": n, "deck_count": k}, assumptions,
+                used={x.i for x in (n_item, k_item) if x is not None} | past_used)
 
 
 def _empty_deck(reading: Reading) -> bool:

@@ -38,8 +38,10 @@ _TR = {
     "reduction": "toplam indirim: {} €$",
     "free": "ücretsiz: {}",
     "fixer_dice": "fixer alanındaki zarlar: {}",
+    "deck_before": "destede önce: {} kart",
+    "already_drawn": "önceden çekilen: {} kart",
     "n": "çekilecek kart: {}",
-    "deck_count": "destedeki kart: {}",
+    "deck_count": "destede şimdi: {} kart",
     "up_to": "“en fazla” çekiş: {}",
 }
 _EN = {
@@ -59,8 +61,10 @@ _EN = {
     "reduction": "total reduction: {} €$",
     "free": "free: {}",
     "fixer_dice": "dice in the fixer area: {}",
+    "deck_before": "deck before: {} cards",
+    "already_drawn": "already drawn: {} cards",
     "n": "cards to draw: {}",
-    "deck_count": "cards in the deck: {}",
+    "deck_count": "cards in the deck now: {}",
     "up_to": "“up to” draw: {}",
 }
 _ASKED_TR = {"count": "soru: kaç", "yesno": "soru: evet mi hayır mı", "outcome": "soru: sonuç (kim kazanır)"}
