@@ -14,11 +14,12 @@ _TR_PARTICLES = ("mi", "mu", "miyim", "muyum", "misin", "musun", "midir", "mudur
 # The forms each family answers; the first is its own. "none" is a question typed as a
 # bare statement ("bedel 5 indirim 2", "8 vs 12"): the family's own answer.
 ANSWERS: dict[str, tuple[str, ...]] = {
-    "steal": ("count", "none"),
+    "steal": ("count", "none", "yesno"),
     "street_cred": ("count", "none", "outcome"),
     "cost": ("count", "none"),
-    "fight": ("outcome", "none"),
+    "fight": ("outcome", "none", "yesno"),
     "attack": ("yesno",),
+    "blocker": ("yesno",),
     "d20": ("yesno",),
     "draw": ("yesno", "outcome", "none"),
 }
@@ -44,4 +45,33 @@ def asked_form(reading: Reading) -> str:
 
 
 def family_answers(family: str, form: str, reading: Reading) -> bool:
+    if family == "fight" and form == "yesno":
+        return yesno_subject(reading) is not None
     return form in ANSWERS.get(family, ())
+
+
+_ROLES = {"attacker": "attacker", "defender": "defender", "block": "defender"}
+
+
+def yesno_subject(reading: Reading) -> tuple[str, str] | None:
+    """A yes/no fight question's (event, who): ("defeat", "both") for "ikisi de mağlup
+    olur mu", ("defeat", "attacker") for "is the attacker defeated?", ("win", "defender")
+    for "savunan kazanır mı". None when the question does not say whose fate it asks."""
+    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose")]
+    if not events:
+        return None
+    # The last event named; "mağlup" is both a defeat and a loss word: defeat it is.
+    last = max(m.start for m in events)
+    event = min((m for m in events if m.start == last),
+                key=lambda m: ("defeat", "win", "lose").index(m.concept))
+    items = reading.items
+    clause = items[event.start].clause
+    if any(items[m.start].clause == clause for m in reading.of("both")):
+        return event.concept, "both"
+    for k in range(event.start - 1, max(-1, event.start - 5), -1):
+        if items[k].clause != clause:
+            break
+        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+        if roles:
+            return event.concept, roles[0]
+    return None

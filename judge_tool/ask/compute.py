@@ -7,6 +7,7 @@ from typing import Any
 
 from . import Answer
 from .families import Call
+from .asked import asked_form
 from .lexicon import Reading
 
 
@@ -79,7 +80,11 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     args = call.args
     en = reading.language == "en"
     value: Any
-    if kind == "steal":
+    if kind == "steal" and args.get("blocked"):
+        # Blocked: the target is the blocker, there is no Steal Step; the engine runs it.
+        stolen = value = 0
+        line = ""
+    elif kind == "steal":
         stolen = eng.steal_count(args["power"], args.get("dice_present"), trace=trace)
         value = stolen
         line = (f"{value} Gig" + ("s" if value != 1 else "")) if en else f"{value} Gig"
@@ -98,6 +103,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = "Yes, it can attack" if value else "No, it cannot attack"
         else:
             line = "Evet, saldırabilir" if value else "Hayır, saldıramaz"
+    elif kind == "blocker":
+        value, line = None, ""          # only the engine's block procedure decides
     elif kind == "street_cred":
         value = eng.street_cred(args["values"], trace=trace)
         if value is None:
@@ -127,7 +134,14 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         raise ValueError(f"unknown question family {kind!r}")
     scenario = None
     if kind in SCENARIO_KINDS:
-        value, trace, scenario = _on_the_engine(kind, args, question, value, list(call.steps))
+        value, trace, scenario, run = _on_the_engine(kind, args, question, value,
+                                                     list(call.steps))
+        if kind == "fight" and asked_form(reading) == "yesno":
+            value, line = _fight_yesno(reading, run, line)
+        if kind == "steal":
+            value, line = _steal_line(reading, args, value, run, line)
+        if kind == "blocker":
+            line = _blocker_line(reading, value, run)
     if kind == "steal" and args.get("dice_present") is None:
         call.assumptions.append(
             "the rival Gig area's Gig count is not given: taken as large enough (12 in the "
@@ -138,21 +152,26 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     from .asked import ANSWERS
     from .situation import Situation
     situation = Situation(kind, ANSWERS[kind][0], dict(call.args))
+    if kind == "fight" and asked_form(reading) == "yesno":
+        from .asked import yesno_subject
+        situation.subject = yesno_subject(reading)
     return Answer(question, kind, value, line, rules, trace, list(call.assumptions),
                   language=reading.language, understood=situation.lines(reading.language),
                   scenario=scenario)
 
 
 # Families answered by running a scenario on the engine (the code behind `judge check`).
-SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw")
+SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw", "blocker")
 # The rules that decide each family's answer: the engine's steps citing them are shown
 # (the whole run's trace is in the scenario, `judge check --explain`).
 DECIDING = {
-    "steal": ("9.22", "9.23.2.1", "9.23.2.2", "9.23.3.3", "9.9.1", "11.24.2", "11.24.3"),
+    "steal": ("STEAL_EMPTY", "STEAL_ZERO", "STEAL_FORMULA", "STEAL_CAP", "BLOCKER",
+              "BLOCKER_REDIRECT", "REACT_NEXT"),
     "fight": ("9.17", "9.19"),
     "attack": ("9.3", "11.23", "11.3", "11.25"),
     "street_cred": ("11.2",),
     "draw": ("11.5",),
+    "blocker": ("9.9", "11.24"),
 }
 
 
@@ -169,7 +188,7 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     built = scenario_build.build(kind, args, question)
     value, run, text = scenario_build.run(built)
     expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
-    if value != expected:
+    if kind != "blocker" and value != expected:
         raise EngineDisagrees(f"{kind}: engine {value!r}, quick {quick!r}")
     if kind == "fight":
         value = None if value == "both_lose" else value
@@ -178,14 +197,68 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
         from ..engine.rules_math import street_cred
         steps: list = []
         street_cred(args["values"], steps)
-        return value, working + steps, text
+        return value, working + steps, text, run
     prefixes = DECIDING[kind]
     if not run.outcome.legal:           # an illegal attack decides: its rule is cited
         prefixes = prefixes + (run.outcome.illegal_rule,)
     exact = kind == "steal"         # its section's parents are working, not deciding
+    if exact:
+        from ..engine.cite import R
+        prefixes = tuple(getattr(R, name, name) for name in prefixes
+                         if name != "REACT_NEXT" or args.get("blocked"))
     steps = [st for st in run.trace
              if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
-    return value, working + _unique_steps(steps), text
+    return value, working + _unique_steps(steps), text, run
+
+
+def _blocker_line(reading: Reading, value: bool, run) -> str:
+    from ..engine.cite import R
+    en = reading.language == "en"
+    out = run.outcome
+    if not value and out.illegal_rule not in (R.REACT_BLOCKER, R.BLOCKER, R.BLOCKER_TARGET,
+                                              R.BLOCKER_REDIRECT):
+        raise EngineDisagrees(f"the attack, not the block, was illegal ({out.illegal_rule})")
+    if value:
+        return "Yes, it may block: the attack is redirected to it" if en else \
+            "Evet, bloklayabilir: saldırı ona yönlenir"
+    return (f"No, it may not block ({out.illegal_reason})" if en else
+            f"Hayır, bloklayamaz: {out.illegal_reason}")
+
+
+def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tuple[Any, str]:
+    en = reading.language == "en"
+    if args.get("blocked"):
+        line = (f"{value} Gigs: the BLOCKER became the target, so there is no Steal Step"
+                if en else f"{value} Gig: BLOCKER saldırının yeni hedefi oldu, Çalma Adımı olmaz")
+    if asked_form(reading) == "yesno":
+        stolen = value if not args.get("remaining") else None
+        if stolen is None:
+            raise EngineDisagrees("a yes/no question about what remains")
+        yes = stolen > 0
+        head = ("Yes" if yes else "No") if en else ("Evet" if yes else "Hayır")
+        return yes, f"{head} — {line}"
+    return value, line
+
+
+def _fight_yesno(reading: Reading, run, line: str) -> tuple[bool, str]:
+    """"Is the attacker defeated?", "ikisi de mağlup olur mu?": yes or no from the run's
+    outcome, with the fight's outcome as the one sentence."""
+    from .asked import yesno_subject
+    from .scenario_build import ATTACKER, DEFENDER
+    event, who = yesno_subject(reading)
+    result = run.outcome.fights[-1]["result"]
+    names = {"attacker": ATTACKER, "defender": DEFENDER}
+    sides = ("attacker", "defender") if who == "both" else (who,)
+    if event == "defeat":
+        value = all(names[s] in run.outcome.defeated for s in sides)
+    elif event == "win":
+        value = all(result == s for s in sides)
+    else:
+        value = all(result in (other, "both_lose") for s in sides
+                    for other in (("defender", "attacker")[s == "defender"],))
+    en = reading.language == "en"
+    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
+    return value, f"{head} — {line}"
 
 
 def _unique_steps(steps: list) -> list:

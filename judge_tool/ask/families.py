@@ -163,7 +163,59 @@ def _tr_en(reading: Reading, tr: str, en: str) -> str:
 _STEAL_ROLES = ("power", "gig", "gig_area")
 
 
+def _blocked(reading: Reading) -> bool:
+    """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
+    not when the block is negated ("BLOCKER kullanmadı")."""
+    return bool(reading.of("block")) and all(
+        not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")) \
+        and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
+
+
+def extract_blocked_steal(reading: Reading) -> Call | None:
+    """A Gig area attack that a BLOCKER redirected (9.9.1): the attack's target is now the
+    blocker, so there is no Steal Step (9.21). The powers, if given, go to their Units as in
+    a fight; those not given cannot change the count and are said to be taken as 1."""
+    powers = [it for it in reading.numbers if _role(reading, it, ("power",)) == "power"
+              or _adjective(reading, it)]
+    assumptions: list[str] = []
+    if len(powers) >= 2:
+        fight = extract_fight(reading)
+        if fight is None:
+            raise Unclear("whose power each number is")
+        args = {"power": fight.args["attacker_power"],
+                "blocker_power": fight.args["defender_power"]}
+        used = fight.used
+        assumptions += fight.assumptions
+    elif len(powers) == 1:
+        item = powers[0]
+        # The blocker's power is said with the blocker ("3 güçlü BLOCKER", "a 10-power
+        # BLOCKER"); any other power is the attacker's. Either way the count is 0.
+        named = any(item.i < m.start <= item.i + 3 and reading.items[m.start].clause == item.clause
+                    for m in reading.of("block"))
+        known = "blocker_power" if named else "power"
+        args = {"power": 1, "blocker_power": 1, known: item.number}
+        used = {item.i}
+        assumptions.append(_tr_en(
+            reading, "verilmeyen güç 1 alındı: bloklanan saldırıda çalınan Gig sayısını değiştirmez",
+            "the power not given is taken as 1: it cannot change the Gigs stolen once blocked"))
+    else:
+        args = {"power": 1, "blocker_power": 1}
+        used = set()
+        assumptions.append(_tr_en(
+            reading, "güçler belirtilmedi (1 alındı): bloklanan saldırıda çalınan Gig sayısını değiştirmez",
+            "powers not given (1 taken): they cannot change the Gigs stolen once blocked"))
+    dice = [it for it in reading.numbers if it.i not in used
+            and _role(reading, it, ("gig", "gig_area")) is not None]
+    args["dice_present"] = dice[0].number if dice else None
+    if dice:
+        used = used | {dice[0].i}
+    args["blocked"] = True
+    return Call(args, assumptions, [], used)
+
+
 def extract_steal(reading: Reading) -> Call | None:
+    if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
+        return extract_blocked_steal(reading)
     base: Item | None = None
     dice = None
     dice_items: list[Item] = []
@@ -502,6 +554,48 @@ def _attack_parts(reading: Reading) -> tuple[range, range]:
     return range(0, subject_end), range(subject_end, verb.start)
 
 
+def extract_blocker(reading: Reading) -> Call | None:
+    """May this BLOCKER block? Its state (spent, ready, Lag) and whether it is already the
+    attack's target; the engine's block procedure decides."""
+    if reading.numbers:
+        return None                     # powers or counts: a fight or a steal question
+    spent = _present(reading, "spent")
+    ready = _present(reading, "ready")
+    target = reading.has("defender") or _attacked_directly(reading)
+    assumptions: list[str] = []
+    if spent and ready:
+        raise Unclear("spent and ready at once")
+    is_spent = bool(spent) or (ready is False)
+    if target and ready:
+        raise Unclear("a ready Unit as the attack's target")
+    if target and not is_spent:
+        is_spent = True
+        assumptions.append(_tr_en(
+            reading, "saldırının hedefi olan rakip birim harcanmış olmalıdır (9.3.2.1): harcanmış alındı",
+            "a rival Unit that is the attack's target must be spent (9.3.2.1): taken as spent"))
+    args = {"blocker_spent": is_spent, "blocker_target": bool(target),
+            "blocker_lag": bool(_present(reading, "lag"))}
+    return Call(args, assumptions)
+
+
+def _attacked_directly(reading: Reading) -> bool:
+    """"Rakip BLOCKER birimime saldırıyor", "the rival attacks my BLOCKER": the blocker is
+    the object of the attack verb (a dative in Turkish, the word after it in English)."""
+    items = reading.items
+    for verb in reading.of("attack"):
+        if reading.language == "en":
+            after = range(verb.end, min(len(items), verb.end + 3))
+            if any("block" in reading.at(k) and items[k].clause == items[verb.start].clause
+                   for k in after):
+                return True
+        else:
+            for k in range(max(0, verb.start - 3), verb.start):
+                if items[k].clause == items[verb.start].clause and \
+                        reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
+                    return True
+    return False
+
+
 def extract_street_cred(reading: Reading) -> Call | None:
     if _gig_area_empty(reading):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
@@ -758,13 +852,14 @@ EXTRACT: dict[str, Callable[[Reading], Call | None]] = {
     "fight": extract_fight,
     "attack": extract_attack,
     "street_cred": extract_street_cred,
+    "blocker": extract_blocker,
     "cost": extract_cost,
     "d20": extract_d20,
     "draw": extract_draw,
 }
 
 # Ties go to the family earlier in this list.
-ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "attack")
+ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "blocker", "attack")
 
 
 def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:

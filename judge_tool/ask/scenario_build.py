@@ -104,6 +104,21 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                 "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
                              "reactions": []}]}
         return Built(data, "legal", _ids(gigs, "B"))
+    if kind == "blocker":
+        blocker: dict[str, Any] = {"card": BLOCKER}
+        if args.get("blocker_spent"):
+            blocker["spent"] = True
+        if args.get("blocker_lag"):
+            blocker["lag"] = True
+        cards = {ATTACKER: {"type": "unit", "power": 1},
+                 BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+        target = BLOCKER if args.get("blocker_target") else "gigs"
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [ATTACKER]},
+                          "B": {"deck": 5, "field": [blocker], "gigs": ["d4=1"]}},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
+                             "reactions": [{"do": "block", "unit": BLOCKER}]}]}
+        return Built(data, "block_legal")
     if kind == "street_cred":
         values = args["values"]
         if len(values) > 6:
@@ -142,6 +157,8 @@ def value_of(built: Built, run: Any) -> Any:
         return out.fights[-1]["result"] if out.fights else None
     if built.read == "legal":
         return bool(out.legal)
+    if built.read == "block_legal":
+        return bool(out.legal)
     if built.read == "street_cred":
         return run.summary()["street_cred"]["A"]
     if built.read == "loses":
@@ -157,8 +174,11 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
         return {"B": {"gig_count": value}}
     if built.read == "fight":
         return {"fight": value, "defeated": sorted(run.outcome.defeated)}
-    if built.read == "legal":
-        return {"legal": value}
+    if built.read in ("legal", "block_legal"):
+        out = {"legal": value}
+        if not value:
+            out["illegal_rule"] = run.outcome.illegal_rule
+        return out
     if built.read == "street_cred":
         return {"street_cred": {"A": value}}
     if built.read == "loses":

@@ -14,11 +14,24 @@ class Situation:
     family: str
     asked: str                                   # "count", "yesno" or "outcome"
     facts: dict[str, Any] = field(default_factory=dict)
+    subject: tuple[str, str] | None = None       # a yes/no fight question: (event, who)
 
     def lines(self, language: str) -> list[str]:
+        asked = _asked_line(self.family, self.asked, language)
+        if self.subject is not None:
+            event, who = self.subject
+            if language == "en":
+                who_text = {"both": "both Units", "attacker": "the attacker",
+                            "defender": "the defender"}[who]
+                asked = f"asked: is {who_text} " + {"defeat": "defeated", "win": "the winner",
+                                                    "lose": "the loser"}[event] + " (yes/no)"
+            else:
+                who_text = {"both": "iki birim de", "attacker": "saldıran",
+                            "defender": "savunan"}[who]
+                asked = f"soru: {who_text} " + {"defeat": "mağlup edilir mi", "win": "kazanır mı",
+                                                "lose": "kaybeder mi"}[event] + " (evet/hayır)"
         return [line for key, value in self.facts.items()
-                for line in [_line(self.family, key, value, language)] if line] + \
-            [_asked_line(self.family, self.asked, language)]
+                for line in [_line(self.family, key, value, language)] if line] + [asked]
 
 
 _TR = {
@@ -38,8 +51,13 @@ _TR = {
     "reduction": "toplam indirim: {} €$",
     "free": "ücretsiz: {}",
     "fixer_dice": "fixer alanındaki zarlar: {}",
+    "blocker_power": "bloklayanın gücü: {}",
+    "blocked": "BLOCKER ile bloklandı: {}",
     "deck_before": "destede önce: {} kart",
     "already_drawn": "önceden çekilen: {} kart",
+    "blocker_spent": "BLOCKER harcanmış: {}",
+    "blocker_target": "BLOCKER zaten saldırının hedefi: {}",
+    "blocker_lag": "BLOCKER gecikmeli (Lag): {}",
     "n": "çekilecek kart: {}",
     "deck_count": "destede şimdi: {} kart",
     "up_to": "“en fazla” çekiş: {}",
@@ -63,17 +81,22 @@ _EN = {
     "fixer_dice": "dice in the fixer area: {}",
     "deck_before": "deck before: {} cards",
     "already_drawn": "already drawn: {} cards",
+    "blocker_spent": "BLOCKER spent: {}",
+    "blocker_target": "BLOCKER already the attack's target: {}",
+    "blocker_lag": "BLOCKER lagging (Lag): {}",
+    "blocker_power": "blocker's power: {}",
+    "blocked": "blocked by a BLOCKER: {}",
     "n": "cards to draw: {}",
     "deck_count": "cards in the deck now: {}",
     "up_to": "“up to” draw: {}",
 }
 _ASKED_TR = {"count": "soru: kaç", "yesno": "soru: evet mi hayır mı", "outcome": "soru: sonuç (kim kazanır)"}
 _ASKED_EN = {"count": "asked: how many", "yesno": "asked: yes or no", "outcome": "asked: the outcome (who wins)"}
-_FAMILY_ASKED_TR = {"steal": "soru: kaç Gig çalınır", "street_cred": "soru: Street Cred kaç",
+_FAMILY_ASKED_TR = {"blocker": "soru: BLOCKER bloklayabilir mi","steal": "soru: kaç Gig çalınır", "street_cred": "soru: Street Cred kaç",
                     "cost": "soru: kaç €$ ödenir", "fight": "soru: çatışmayı kim kazanır",
                     "attack": "soru: saldırı yapılabilir mi", "d20": "soru: d20 seçilebilir mi",
                     "draw": "soru: oyuncu kaybeder mi"}
-_FAMILY_ASKED_EN = {"steal": "asked: how many Gigs are stolen", "street_cred": "asked: the Street Cred",
+_FAMILY_ASKED_EN = {"blocker": "asked: may the BLOCKER block","steal": "asked: how many Gigs are stolen", "street_cred": "asked: the Street Cred",
                     "cost": "asked: how many €$ are paid", "fight": "asked: who wins the fight",
                     "attack": "asked: may it attack", "d20": "asked: may the d20 be chosen",
                     "draw": "asked: does the player lose"}
