@@ -25,7 +25,12 @@ _TIERS = (EXACT, NAME, WORDS, PREFIX, FUZZY)
 
 def key_tokens(text: str) -> list[str]:
     """Folded alphanumeric tokens: "Rockn' Rockerboy" -> ["rockn", "rockerboy"]."""
-    return [t for t in _SPLIT.split(fold(text).replace("'", "")) if t]
+    return list(_key_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _key_tokens(text: str) -> tuple[str, ...]:
+    return tuple(t for t in _SPLIT.split(fold(text).replace("'", "")) if t)
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ class Match:
 
 
 def _card_tokens(card: CardFacts) -> list[str]:
-    return key_tokens(card.display) + [t for t in card.slug.split("-") if t not in key_tokens(card.display)]
+    return key_tokens(card.display)
 
 
 def _close(a: str, b: str) -> float:
