@@ -49,7 +49,8 @@ def test_every_scenario_answer_runs_under_check_to_the_same_answer(book, tmp_pat
         result = run_scenario(parse_scenario(answer.scenario, "<ask>", book.__contains__))
         assert result.passed, (case.q, [c.to_dict() for c in result.checks if not c.passed])
         keys = {c.key for c in result.checks}
-        assert keys & {"stolen", "fight", "legal", "street_cred.A", "winner", "B.gig_count"}, keys
+        assert keys & {"stolen", "fight", "legal", "street_cred.A", "winner", "B.gig_count",
+                       "A.eddies_spent"}, keys
         assert value_of(answer) != "unanswered"
         ran += 1
     assert ran >= 20
@@ -67,3 +68,16 @@ def test_scenario_flag_output_passes_judge_check(run_judge, tmp_path):
     check = run_judge("check", str(path))
     assert check.returncode == 0, check.stdout + check.stderr
     assert "PASS" in check.stdout
+
+
+def test_every_rule_ask_cites_is_an_official_number_with_turkish_text(book):
+    """Citations come from the engine's trace; each must be an official rule number
+    (judge_tool.official) and a rule of the Turkish rulebook."""
+    from judge_tool import official
+    cited = set()
+    for case in CASES:
+        answer = ask(case.q, book=book)
+        cited |= set(answer.rules) | {step.rule for step in answer.trace}
+    assert cited
+    assert not [r for r in cited if not official.exists(r)]
+    assert not [r for r in cited if book.get(r) is None]

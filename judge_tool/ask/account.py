@@ -19,6 +19,7 @@ from .lexicon import Item, Lexicon, Reading
 GRAMMAR = frozenset({
     "how_many", "who", "can", "yesno", "negation", "condition", "conditional", "after",
     "only", "other", "left", "remain", "values", "versus", "both", "result", "choose", "what",
+    "again", "now",
 })
 
 
@@ -46,7 +47,9 @@ def is_filler(item: Item) -> bool:
     key = item.key
     if key in f.words or any(key.startswith(v) for v in f.verbs):
         return True
-    return bool(turkish.split_inflected(key, f.words, ascii_only=True, min_stem=2))
+    # Inflected forms of stems of three letters or more ("benim" from "ben" is listed):
+    # "one" must not read as "o" + "-ne".
+    return bool(turkish.split_inflected(key, f.words, ascii_only=True, min_stem=3))
 
 
 def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> list[str]:

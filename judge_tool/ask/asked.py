@@ -16,10 +16,13 @@ _TR_PARTICLES = ("mi", "mu", "miyim", "muyum", "misin", "musun", "midir", "mudur
 ANSWERS: dict[str, tuple[str, ...]] = {
     "steal": ("count", "none", "yesno"),
     "street_cred": ("count", "none", "outcome"),
-    "cost": ("count", "none"),
+    "cost": ("count", "none", "yesno"),
     "fight": ("outcome", "none", "yesno"),
     "attack": ("yesno",),
     "blocker": ("yesno",),
+    "sell": ("yesno",),
+    "call": ("yesno", "count"),
+    "win": ("yesno",),
     "d20": ("yesno",),
     "draw": ("yesno", "outcome", "none"),
 }

@@ -96,6 +96,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                     else f"Rakipte {value} Gig kalır ({dice} - {stolen} çalınan)")
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
+    elif kind == "attack" and args.get("rival_turn"):
+        value = ENGINE_DECIDES          # attacking outside one's Main Phase: the engine says
+        line = ""
     elif kind == "attack":
         verdict = eng.can_attack(**args, trace=trace)
         value = bool(verdict)
@@ -103,10 +106,10 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = "Yes, it can attack" if value else "No, it cannot attack"
         else:
             line = "Evet, saldırabilir" if value else "Hayır, saldıramaz"
-    elif kind == "blocker":
-        value, line = None, ""          # only the engine's block procedure decides
+    elif kind in ENGINE_ONLY:
+        value, line = None, ""          # only the engine's procedure decides
     elif kind == "street_cred":
-        value = eng.street_cred(args["values"], trace=trace)
+        value = eng.street_cred(_after_steal(args), trace=trace)
         if value is None:
             line = "Street Cred: Null (not 0)" if en else "Street Cred: Null (0 değil)"
         else:
@@ -133,15 +136,26 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
     scenario = None
-    if kind in SCENARIO_KINDS:
+    if kind == "cost" and not args.get("free"):
+        value, line, trace, scenario = _cost_on_the_engine(reading, args, question, value,
+                                                           list(call.steps))
+    elif kind in SCENARIO_KINDS:
         value, trace, scenario, run = _on_the_engine(kind, args, question, value,
                                                      list(call.steps))
         if kind == "fight" and asked_form(reading) == "yesno":
             value, line = _fight_yesno(reading, run, line)
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
+        if kind == "attack" and not line:
+            en = reading.language == "en"
+            line = ("Yes, it can attack" if value else "No, it cannot attack") if en else \
+                ("Evet, saldırabilir" if value else "Hayır, saldıramaz")
+            if not value and run.outcome.illegal_reason:
+                line += f": {run.outcome.illegal_reason}"
         if kind == "blocker":
             line = _blocker_line(reading, value, run)
+        elif kind in ("sell", "call", "win"):
+            line = _turn_line(kind, reading, args, value, run)
     if kind == "steal" and args.get("dice_present") is None:
         call.assumptions.append(
             "the rival Gig area's Gig count is not given: taken as large enough (12 in the "
@@ -161,7 +175,11 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
 
 
 # Families answered by running a scenario on the engine (the code behind `judge check`).
-SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw", "blocker")
+SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw", "blocker", "sell", "call",
+                  "win")
+ENGINE_DECIDES = object()   # a quick value the engine alone gives
+# Families no quick computation answers: the engine's procedure alone decides.
+ENGINE_ONLY = ("blocker", "sell", "call", "win")
 # The rules that decide each family's answer: the engine's steps citing them are shown
 # (the whole run's trace is in the scenario, `judge check --explain`).
 DECIDING = {
@@ -172,6 +190,9 @@ DECIDING = {
     "street_cred": ("11.2",),
     "draw": ("11.5",),
     "blocker": ("9.9", "11.24"),
+    "sell": ("8.11", "11.9"),
+    "call": ("8.12", "11.11", "9.8", "11.8.1"),
+    "win": ("8.6.1", "9.23.2", "9.23.5"),
 }
 
 
@@ -188,15 +209,15 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     built = scenario_build.build(kind, args, question)
     value, run, text = scenario_build.run(built)
     expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
-    if kind != "blocker" and value != expected:
+    if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected:
         raise EngineDisagrees(f"{kind}: engine {value!r}, quick {quick!r}")
     if kind == "fight":
         value = None if value == "both_lose" else value
     if kind == "street_cred":
         value = None if value == "null" else value
         from ..engine.rules_math import street_cred
-        steps: list = []
-        street_cred(args["values"], steps)
+        steps: list = [st for st in run.trace if st.rule.startswith(("9.23.5", "9.23.3"))]
+        street_cred(run.state.players["A"].street_cred_values(), steps)
         return value, working + steps, text, run
     prefixes = DECIDING[kind]
     if not run.outcome.legal:           # an illegal attack decides: its rule is cited
@@ -209,6 +230,73 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     steps = [st for st in run.trace
              if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
     return value, working + _unique_steps(steps), text, run
+
+
+def _after_steal(args: dict) -> list[int]:
+    """The Gig values once the stolen ones left (the rival stole) or joined (I stole)."""
+    values = list(args["values"])
+    for v in args.get("stolen", []):
+        if args["thief"] == "rival":
+            values.remove(v)
+        else:
+            values.append(v)
+    return values
+
+
+def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
+                        working: list) -> tuple[Any, str, list, str]:
+    """The card is played on the engine with the reductions on the field: the €$ it
+    spends is the amount; with Eddies and Legends given, a second run pays with them."""
+    from . import scenario_build
+    from ..engine.cite import R
+    en = reading.language == "en"
+    plain = {k: v for k, v in args.items() if k not in ("eddies", "legends")}
+    built = scenario_build.build("cost", plain, question)
+    paid, run, text = scenario_build.run(built)
+    if paid != quick:
+        raise EngineDisagrees(f"cost: engine {paid!r}, quick {quick!r}")
+    rules = (R.COST_REDUCTION, R.REDUCTION_MIN, R.PAY, R.COST_FULL, R.FREE, R.LEGEND_PAY)
+    steps = [st for st in run.trace if st.rule in rules]
+    if "eddies" not in args:
+        return paid, f"{paid} €$", working + _unique_steps(steps), text
+    built = scenario_build.build("cost", {**args, "amount": paid}, question)
+    legal, run, text = scenario_build.run(built)
+    out = run.outcome
+    if not legal and out.illegal_rule != R.COST_FULL:
+        raise EngineDisagrees(f"the play was illegal for another reason ({out.illegal_rule})")
+    steps += [st for st in run.trace if st.rule in rules and st not in steps]
+    have = args["eddies"] + args["legends"]
+    parts = f"{args['eddies']} Eddie" + (f" + {args['legends']} Legend" if args["legends"] else "")
+    if legal:
+        line = (f"Yes: {paid} €$ is paid with {parts}" if en else
+                f"Evet: {paid} €$ ödenir ({parts} ile)")
+    else:
+        line = (f"No: {paid} €$ is needed, {have} available ({parts})" if en else
+                f"Hayır: {paid} €$ gerekir, elde {have} var ({parts})")
+    return legal, line, working + _unique_steps(steps), text
+
+
+def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
+    en = reading.language == "en"
+    out = run.outcome
+    if kind == "call" and args.get("call_asked") == "cost":
+        return (f"Calling a Legend costs {value} €$" if en else
+                f"Legend çağırmak {value} €$ tutar")
+    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
+    if kind == "win":
+        if value:
+            why = ("the win is checked at the start of your turn" if en else
+                   "zafer koşulu turun başında kontrol edilir")
+        else:
+            why = ("the win is checked only at the start of your turn (8.6.1)" if en else
+                   "zafer koşulu yalnızca turunuzun başında kontrol edilir (8.6.1)")
+        return f"{head}: {why}"
+    if value:
+        if kind == "call" and args.get("call_asked") == "rival_turn":
+            return ("Yes: in the React Step of the rival's attack" if en else
+                    "Evet: rakibin saldırısındaki Tepki Adımı'nda")
+        return head
+    return f"{head}: {out.illegal_reason}" if out.illegal_reason else head
 
 
 def _blocker_line(reading: Reading, value: bool, run) -> str:

@@ -81,12 +81,14 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
             role = roles[concept]
             best[role] = min(best.get(role, score), score)
         options.append([(None, 0.0)] + sorted(((r, sc) for r, sc in best.items()), key=lambda x: x[1]))
-    best_plan: tuple[tuple[int, float], list] | None = None
+    best_plan: tuple[tuple, list] | None = None
 
     def walk(k: int, used: set, plan: list, count: int, cost: float) -> None:
         nonlocal best_plan
         if k == len(items):
-            key = (-count, cost)
+            # Most numbers with a role, then most kinds of role (a cost and a reduction
+            # rather than two reductions), then the closest cues.
+            key = (-count, -len({r for r in plan if r}), cost)
             if best_plan is None or key < best_plan[0]:
                 best_plan = (key, list(plan))
             return
@@ -471,6 +473,8 @@ def extract_attack(reading: Reading) -> Call | None:
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    if _rival_turn(reading):
+        args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
 
     def state_in(part: range, concept: str) -> bool | None:
         found = [m for m in reading.of(concept) if m.start in part]
@@ -596,47 +600,279 @@ def _attacked_directly(reading: Reading) -> bool:
     return False
 
 
+def _past_mine(reading: Reading, concept: str) -> bool | None:
+    """Did I already do it this turn? "sattım", "çağırdım", "I sold", "already called":
+    True; "satmadım", "haven't sold": False; None when not said."""
+    items = reading.items
+    found = None
+    for m in reading.of(concept):
+        key = items[m.start].key
+        if reading.language == "en":
+            past = key.endswith("ed") or key in ("sold", "did")
+            if not past:
+                continue
+            negated = _negated(reading, m.start, m.end, reach=3)
+        else:
+            if not key.endswith(("dim", "tim", "dım", "tım", "madim", "medim", "mistim", "mistim")):
+                continue
+            negated = "mad" in key[2:] or "med" in key[2:]
+        found = (found or False) or not negated
+        if negated and found is None:
+            found = False
+    return found
+
+
+def _twice(reading: Reading) -> bool:
+    """"iki kart satabilir miyim", "two Legends in one turn", "bir tane daha": a second one
+    in the same turn."""
+    if reading.has("again"):
+        return True
+    return any(it.number == 2 and not it.sign for it in reading.numbers)
+
+
+def _rival_turn(reading: Reading) -> bool:
+    """"rakibin turunda", "during my opponent's turn", "rakibim saldırırken"."""
+    items = reading.items
+    for m in reading.of("turn"):
+        for k in range(max(0, m.start - 2), m.start):
+            if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
+                return True
+    return False
+
+
+def _one_turn(reading: Reading) -> set[int]:
+    """"in one turn", "1 turda": the 1 that says the same turn."""
+    return {it.i for it in reading.numbers if it.number == 1 and not it.sign
+            and it.i + 1 < len(reading.items) and "turn" in reading.at(it.i + 1)}
+
+
+def extract_sell(reading: Reading) -> Call | None:
+    sold = _past_mine(reading, "sell")
+    twice = _twice(reading)
+    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    if len(reading.numbers) > len(used):
+        return None
+    if sold is None and not twice:
+        raise Unclear("whether a card was already sold this turn")
+    return Call({"sold_this_turn": bool(sold) or twice}, used=used)
+
+
+def extract_call(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    form = asked_form(reading)
+    if form == "count":
+        if reading.numbers:
+            return None
+        return Call({"call_asked": "cost"})
+    called = _past_mine(reading, "call")
+    twice = _twice(reading)
+    rival = _rival_turn(reading) or any(
+        "rival" in reading.at(m.start - 1) for m in reading.of("attack") if m.start > 0)
+    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    if len(reading.numbers) > len(used):
+        return None
+    if rival and (called or twice):
+        raise Unclear("a Legend called this turn, then in the rival's turn: whose turn?")
+    if rival:
+        return Call({"call_asked": "rival_turn"})
+    if called is None and not twice:
+        raise Unclear("whether a Legend was already called this turn")
+    return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def extract_win(reading: Reading) -> Call | None:
+    """"7 Gig ile turuma başlarsam kazanır mıyım", "6 Gig'im var ve 1 Gig çaldım, kazandım
+    mı": the win is checked at the start of the turn (8.6.1), never in the middle."""
+    counts = [it for it in reading.numbers if not it.sign
+              and _role(reading, it, ("gig", "steal", "power")) == "gig"]
+    steals = [it for it in reading.numbers if not it.sign and it not in counts
+              and _role(reading, it, ("steal", "gig", "power")) in ("steal",)]
+    if not counts:
+        return None
+    have = counts[0]
+    start = reading.has("start") and reading.has("turn")
+    used = {have.i}
+    if reading.has("steal"):
+        stolen = [it for it in reading.numbers if it is not have and not it.sign]
+        if len(stolen) != 1 or start:
+            raise Unclear("how many Gigs were stolen, and when")
+        if not _past_mine(reading, "steal") and "steal" not in reading.at(stolen[0].i + 1) \
+                and not any(it.key in ("i",) for it in reading.items):
+            raise Unclear("who stole")
+        return Call({"gigs": have.number, "steal": stolen[0].number, "when": "steal"},
+                    used=used | {stolen[0].i})
+    if len(reading.numbers) != 1 or not start:
+        raise Unclear("when the Gigs are counted")
+    return Call({"gigs": have.number, "when": "start"}, used=used)
+
+
 def extract_street_cred(reading: Reading) -> Call | None:
-    if _gig_area_empty(reading):
+    if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         return Call({"values": []}, used={it.i for it in reading.numbers})
-    values = []
-    numbers = reading.numbers
+    stolen_items, thief, pronoun = _stolen(reading)
+    values: list[int] = []
+    counted: int | None = None
+    numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
-        is_count = nxt is not None and nxt.clause == item.clause and \
-            ({"gig"} & reading.at(nxt.i)) and len(numbers) > 1
-        if not is_count:
+        is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
+            and not item.suffix
+        if is_count:
+            if counted is not None:
+                raise Unclear("two counts of Gigs")
+            counted = item.number
+        else:
             values.append(item.number)
-    if not values:
+    if counted is not None and counted != len(values):
+        raise Unclear("how many Gigs and their values do not agree")
+    if not values and not stolen_items:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
             return Call({"values": []})
         return None
-    return Call({"values": values}, used={it.i for it in numbers})
+    used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
+    if not reading.has("steal"):
+        return Call({"values": values}, used=used)
+    stolen = [it.number for it in stolen_items]
+    if pronoun is not None:
+        if len(values) != 1 or stolen:
+            raise Unclear("which Gig 'it' is")
+        stolen = list(values)
+    if not stolen or thief is None:
+        raise Unclear("which Gigs were stolen, and by whom")
+    if thief == "rival":
+        left = list(values)
+        for v in stolen:
+            if v not in left:
+                raise Unclear(f"a stolen Gig showing {v} that is not among the Gigs listed")
+            left.remove(v)
+    return Call({"values": values, "stolen": stolen, "thief": thief}, used=used)
+
+
+_ONE = ("onu", "it", "bunu")
+
+
+def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
+    """The Gigs a steal took, by value ("rakip 4'ü çaldı", "the rival stole the 6"), who
+    stole them ("rival" or "me"), and a pronoun standing for the one Gig ("onu çaldı")."""
+    items = reading.items
+    taken: list[Item] = []
+    thief: str | None = None
+    pronoun: Item | None = None
+    for m in reading.of("steal"):
+        verb = items[m.start]
+        part = verb.part
+        if reading.language == "en":
+            span = [it for it in items[m.end:] if it.part == part]
+            before = [it for it in items[:m.start] if it.part == part]
+            mine = any(it.key == "i" for it in before[-2:])
+            theirs = any("rival" in reading.at(it.i) or it.key in ("they", "he", "she")
+                         for it in before)
+        else:
+            span = [it for it in items[:m.start] if it.part == part]
+            mine = verb.key.endswith(("dim", "tim", "dik", "tik"))
+            theirs = not mine and (any("rival" in reading.at(it.i) for it in span)
+                                   or verb.key.endswith(("dilar", "tilar", "diler", "tiler")))
+        who = "me" if mine else ("rival" if theirs else None)
+        if thief is not None and who != thief:
+            raise Unclear("Gigs stolen by both players")
+        thief = who
+        for it in span:
+            if it.number is not None:
+                taken.append(it)
+            elif it.key in _ONE and pronoun is None:
+                pronoun = it
+    return taken, thief, pronoun
+
+
+_SEPARATE = ("ayri", "ayrı", "separate", "different", "farkli", "tane", "adet", "distinct")
+
+
+def _multipliers(reading: Reading) -> dict[int, Item]:
+    """"iki ayrı 2 indirim", "two separate -2 reductions", "2 tane 1 indirim": the first
+    number counts how many times the second applies. Maps the counted number's index to
+    the count."""
+    out: dict[int, Item] = {}
+    items = reading.items
+    for item in reading.numbers:
+        if item.sign or item.number is None or item.number < 1:
+            continue
+        k = item.i + 1
+        separated = k < len(items) and items[k].key in _SEPARATE
+        if separated:
+            k += 1
+        if k >= len(items) or items[k].number is None or items[k].clause != item.clause:
+            continue
+        if separated or (not item.text[:1].isdigit()):
+            out[items[k].i] = item
+    return out
+
+
+def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
+    """What the player can pay with: "3 Eddie'm", "I have 2 eddies", "2 hazır Legend'ım",
+    "1 ready legend". A number before an Eddie word that is followed by a reduction or
+    a cost word ("1 €$ indirim") is not a resource."""
+    out: dict[str, int] = {}
+    used: set[int] = set()
+    items = reading.items
+    owns = any(it.key in ("var", "have", "has", "got") or it.key.startswith(("varken", "vardi"))
+               for it in items)
+    for item in reading.numbers:
+        if item.sign:
+            continue
+        for k in range(item.i + 1, min(len(items), item.i + 3)):
+            if items[k].clause != item.clause or items[k].number is not None:
+                break
+            concepts = reading.at(k)
+            after = reading.at(k + 1) if k + 1 < len(items) else set()
+            if "legend" in concepts:
+                out["legends"] = out.get("legends", 0) + item.number
+                used |= {item.i}
+                break
+            if "pay" in concepts and items[k].key.startswith("eddie"):
+                mine = items[k].key.endswith(("m", "im", "um")) or owns
+                if mine and not after & {"reduction", "increase", "cost"}:
+                    out["eddies"] = out.get("eddies", 0) + item.number
+                    used |= {item.i}
+                break
+            if not concepts & {"ready"}:
+                break
+    return out, used
 
 
 def extract_cost(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    resources, res_used = _resources(reading)
+    counts = _multipliers(reading)
+    counters = {it.i for it in counts.values()}
+    numbers = [it for it in reading.numbers if it.i not in res_used and it.i not in counters]
     cost = None
-    reduction = 0
+    cost_item: Item | None = None
+    changes: list[int] = []               # each reduction (+) or increase (-), as stated
     free_numbers: list[Item] = []
-    roles = _assign(reading, reading.numbers,
-                    {"cost": "cost", "reduction": "reduction", "increase": "increase"})
-    for item in reading.numbers:
+    roles = _assign(reading, numbers,
+                    {"cost": "cost", "reduction": "reduction", "increase": "increase"},
+                    many=("reduction", "increase"))
+    for item in numbers:
         role = roles.get(item.i)
+        times = counts[item.i].number if item.i in counts else 1
         if item.sign:
             # "cost 5 minus 2", "-2 indirim", "+1 €$": a change, never the cost itself.
             up = role == "increase" or (item.sign == "+" and role != "reduction")
-            reduction += -abs(item.number) if up else abs(item.number)
-        elif role == "cost" and cost is None:
-            cost = item.number
+            changes += [-abs(item.number) if up else abs(item.number)] * times
+        elif role == "cost" and cost is None and times == 1:
+            cost, cost_item = item.number, item
         elif role == "reduction":
-            reduction += item.number
+            changes += [item.number] * times
         elif role == "increase":
-            reduction -= item.number
-        else:
+            changes += [-item.number] * times
+        elif times == 1:
             free_numbers.append(item)
+        else:
+            raise Unclear("a count of something that is not a reduction")
     if cost is None and free_numbers:
-        cost = free_numbers.pop(0).number
+        cost_item = free_numbers.pop(0)
+        cost = cost_item.number
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     free = bool(_present(reading, "free"))
     assumptions = []
@@ -646,7 +882,17 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = 0
         assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
                                   "the card's cost is not given"))
-    return Call({"cost": cost, "reduction": reduction, "free": free}, assumptions, used=used)
+    args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
+    if len(changes) > 1:
+        args["changes"] = changes
+    if asked_form(reading) == "yesno":
+        if "eddies" not in resources and "legends" not in resources:
+            raise Unclear("what the player can pay with is not said")
+        args["eddies"] = resources.get("eddies", 0)
+        args["legends"] = resources.get("legends", 0)
+    elif resources:
+        raise Unclear("Eddies or Legends given but no yes/no asked")
+    return Call(args, assumptions, used=used)
 
 
 def extract_d20(reading: Reading) -> Call | None:
@@ -853,13 +1099,17 @@ EXTRACT: dict[str, Callable[[Reading], Call | None]] = {
     "attack": extract_attack,
     "street_cred": extract_street_cred,
     "blocker": extract_blocker,
+    "sell": extract_sell,
+    "call": extract_call,
+    "win": extract_win,
     "cost": extract_cost,
     "d20": extract_d20,
     "draw": extract_draw,
 }
 
 # Ties go to the family earlier in this list.
-ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "blocker", "attack")
+ORDER = ("win", "steal", "fight", "draw", "d20", "call", "sell", "cost", "street_cred", "blocker",
+         "attack")
 
 
 def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:

@@ -25,6 +25,9 @@ class Built:
     data: dict[str, Any]
     read: str                        # which outcome answers the question (see `value_of`)
     picks: list[str] = field(default_factory=list)   # Gig ids the attacker may pick, in order
+    # Other ways to script the open decisions, tried in order when the engine refuses one
+    # (a choice the engine does not ask for is an error, as in `judge check`).
+    variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])
 
 
 class NotModelled(Exception):
@@ -99,8 +102,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             gigs = _dice("B", args.get("rival_gigs", 1), "A")
             state_b["gigs"] = gigs
         data = {**base, "cards": cards,
-                "state": {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [unit]},
-                          "B": state_b},
+                "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
+                          "A": {"deck": 5, "field": [unit]}, "B": state_b},
                 "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
                              "reactions": []}]}
         return Built(data, "legal", _ids(gigs, "B"))
@@ -119,6 +122,89 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                 "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
                              "reactions": [{"do": "block", "unit": BLOCKER}]}]}
         return Built(data, "block_legal")
+    if kind == "sell":
+        card = "Satılık"
+        data = {**base, "cards": {card: {"type": "unit", "cost": 1, "sell_tag": True}},
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "hand": [card],
+                                "sold_this_turn": bool(args["sold_this_turn"])},
+                          "B": {"deck": 5}},
+                "actions": [{"do": "sell", "card": card}]}
+        return Built(data, "legal")
+    if kind == "call":
+        legend = "Legend"
+        cards = {legend: {"type": "legend"}}
+        # A spent face-down Legend can be called (it keeps its orientation, 11.11.1.3)
+        # but pays nothing: the Eddies pay, so the engine's payment is forced.
+        down = {"card": legend, "spent": True}
+        asked = args["call_asked"]
+        if asked == "rival_turn":               # in the React Step of the rival's attack
+            cards[ATTACKER] = {"type": "unit", "power": 1}
+            data = {**base, "cards": cards,
+                    "state": {"turn_player": "B", "turn": 4,
+                              "A": {"deck": 5, "legends": [down], "eddies": 1,
+                                    "gigs": ["d4=1"]},
+                              "B": {"deck": 5, "field": [ATTACKER]}},
+                    "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
+                                 "reactions": [{"do": "call", "legend": legend}]}]}
+            return Built(data, "legal")
+        state_a: dict[str, Any] = {"deck": 5, "legends": [down], "eddies": 5}
+        if asked == "again":
+            state_a["called_this_turn"] = bool(args["called_this_turn"])
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": state_a, "B": {"deck": 5}},
+                "actions": [{"do": "call", "legend": legend}]}
+        return Built(data, "paid" if asked == "cost" else "legal")
+    if kind == "win":
+        have = args["gigs"]
+        if have > 12:
+            raise NotModelled("more than 12 Gigs")
+        gigs = _dice("A", have, "B")
+        if args["when"] == "start":
+            data = {**base, "state": {"turn_player": "A", "turn": 3, "phase": "start",
+                                      "A": {"deck": 5, "gigs": gigs, "fixer": []},
+                                      "B": {"deck": 5}},
+                    "actions": [{"do": "start_phase"}]}
+            return Built(data, "wins")
+        k = args["steal"]
+        rival = [g.replace("B.", "") for g in _dice("B", k, None)]
+        cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
+                          "B": {"deck": 5, "gigs": rival}},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
+                             "reactions": []}]}
+        return Built(data, "wins")
+    if kind == "cost":
+        card = "Kart"
+        changes = args.get("changes") or ([args["reduction"]] if args.get("reduction") else [])
+        cards: dict[str, Any] = {card: {"type": "program", "cost": args["cost"]}}
+        field_a = []
+        for i, change in enumerate(changes, 1):
+            name = f"İndirim {i}" if change > 0 else f"Artış {i}"
+            cards[name] = {"type": "unit", "effects": [
+                {"label": name, "persistent": "self", "cost_reduction": change}]}
+            field_a.append(name)
+        play: dict[str, Any] = {"do": "play", "card": card}
+        state_a: dict[str, Any] = {"deck": 5, "hand": [card], "field": field_a, "eddies": 99}
+        read = "paid"
+        if "eddies" in args:                        # "can I afford it?"
+            amount = args["amount"]
+            legends = [f"Legend {i}" for i in range(1, args["legends"] + 1)]
+            for name in legends:
+                cards[name] = {"type": "legend"}
+            state_a.update(eddies=args["eddies"], legends=legends)
+            if args["eddies"] + len(legends) >= amount > 0:
+                from_eddies = min(args["eddies"], amount)
+                play["pay"] = {"eddies": from_eddies, "legends": legends[:amount - from_eddies]}
+            read = "legal"
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": state_a, "B": {"deck": 5}},
+                "actions": [play]}
+        return Built(data, read)
+    if kind == "street_cred" and args.get("stolen"):
+        return _street_cred_after_steal(args, base)
     if kind == "street_cred":
         values = args["values"]
         if len(values) > 6:
@@ -147,6 +233,53 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     raise NotModelled(kind)
 
 
+def _sizes(values: list[int], taken: list[int] = ()) -> list[int]:
+    """A die size for each Gig value, no size twice for one owner."""
+    out = list(taken)
+    for v in values:
+        size = next((s for s in _SIZES if s >= v and s not in out), None)
+        if size is None or v < 1:
+            raise NotModelled(f"a Gig showing {v}")
+        out.append(size)
+    return out[len(taken):]
+
+
+def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Built:
+    """Street Cred after a steal: the steal is run (a Unit stealing exactly the Gigs named,
+    the thief picking them), then A's Street Cred is read."""
+    values, stolen, thief = args["values"], args["stolen"], args["thief"]
+    if len(values) > 6 or len(stolen) > 6:
+        raise NotModelled("more than 6 Gigs")
+    power = 10 * (len(stolen) - 1) + 1             # a power that steals exactly that many
+    unit = "Çalan"
+    cards = {unit: {"type": "unit", "power": power}}
+    if thief == "rival":                           # B steals from A's Gigs
+        sizes = _sizes(values)
+        gigs_a = [f"d{s}={v}" for s, v in zip(sizes, values)]
+        picks, left = [], list(zip(sizes, values))
+        for v in stolen:
+            hit = next(p for p in left if p[1] == v)
+            left.remove(hit)
+            picks.append(f"A.d{hit[0]}")
+        state = {"turn_player": "B", "turn": 4, "A": {"deck": 5, "gigs": gigs_a},
+                 "B": {"deck": 5, "field": [unit]}}
+        choices = [{"decision": "steal", "player": "B", "pick": p} for p in picks]
+    else:                                          # A steals the named Gigs from B
+        sizes_a = _sizes(values)
+        sizes_b = _sizes(stolen)
+        state = {"turn_player": "A", "turn": 3,
+                 "A": {"deck": 5, "field": [unit],
+                       "gigs": [f"d{s}={v}" for s, v in zip(sizes_a, values)]},
+                 "B": {"deck": 5, "gigs": [f"d{s}={v}" for s, v in zip(sizes_b, stolen)]}}
+        choices = []
+    data = {**base, "cards": cards, "state": state,
+            "actions": [{"do": "attack", "unit": unit, "target": "gigs", "reactions": []}]}
+    if choices:
+        data["choices"] = choices
+    # When every Gig there is stolen the engine asks no choice.
+    return Built(data, "street_cred", variants=[{}, {"choices": None}])
+
+
 def value_of(built: Built, run: Any) -> Any:
     out = run.outcome
     if built.read == "stolen":
@@ -163,6 +296,10 @@ def value_of(built: Built, run: Any) -> Any:
         return run.summary()["street_cred"]["A"]
     if built.read == "loses":
         return out.winner == "B"
+    if built.read == "paid":
+        return run.state.players["A"].eddies_spent
+    if built.read == "wins":
+        return out.winner == "A"
     raise ValueError(built.read)
 
 
@@ -183,6 +320,10 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
         return {"street_cred": {"A": value}}
     if built.read == "loses":
         return {"winner": "B" if value else "none"}
+    if built.read == "paid":
+        return {"A": {"eddies_spent": value}}
+    if built.read == "wins":
+        return {"winner": "A" if value else "none"}
     raise ValueError(built.read)
 
 
@@ -190,11 +331,14 @@ def run(built: Built) -> tuple[Any, Any, str]:
     """(value, the engine's run, the scenario TOML with the answer as expectation)."""
     from ..engine.scenario import ScenarioRunError, parse_scenario, run_once
     last: Exception | None = None
-    for k in range(0, len(built.picks) + 1):
-        data = dict(built.data)
+    tries = [(variant, k) for variant in built.variants for k in range(0, len(built.picks) + 1)]
+    for variant, k in tries:
+        data = {key: value for key, value in {**built.data, **variant}.items()
+                if value is not None}
         if k:
             data["choices"] = [{"decision": "steal", "pick": p} for p in built.picks[:k]]
         data["expect"] = {"legal": True}          # a placeholder: the run's outcome is read
+
         try:
             scn = parse_scenario(to_toml(data), "<ask>")
             result = run_once(scn)

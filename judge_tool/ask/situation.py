@@ -47,6 +47,17 @@ _TR = {
     "rival_gigs": "rakibin Gig alanındaki Gig sayısı: {}",
     "target_spent": "hedef birim harcanmış: {}",
     "values": "Gig değerleri: {}",
+    "stolen": "çalınan Gig değerleri: {}",
+    "rival_turn": "rakibin turu: {}",
+    "sold_this_turn": "bu tur zaten kart satıldı: {}",
+    "called_this_turn": "bu tur zaten Legend çağrıldı: {}",
+    "gigs": "Gig sayısı: {}",
+    "steal": "bu tur çalınan: {}",
+    "when": "ne zaman: {}",
+    "thief": "çalan: {}",
+    "changes": "indirimler/artışlar (ayrı ayrı): {}",
+    "eddies": "hazır Eddie: {}",
+    "legends": "hazır Legend: {}",
     "cost": "kartın bedeli: {} €$",
     "reduction": "toplam indirim: {} €$",
     "free": "ücretsiz: {}",
@@ -75,6 +86,17 @@ _EN = {
     "rival_gigs": "Gigs in the rival Gig area: {}",
     "target_spent": "target Unit spent: {}",
     "values": "Gig values: {}",
+    "stolen": "stolen Gig values: {}",
+    "rival_turn": "the rival's turn: {}",
+    "sold_this_turn": "a card already sold this turn: {}",
+    "called_this_turn": "a Legend already called this turn: {}",
+    "gigs": "Gigs: {}",
+    "steal": "stolen this turn: {}",
+    "when": "when: {}",
+    "thief": "stolen by: {}",
+    "changes": "reductions/increases (each): {}",
+    "eddies": "ready Eddies: {}",
+    "legends": "ready Legends: {}",
     "cost": "card's cost: {} €$",
     "reduction": "total reduction: {} €$",
     "free": "free: {}",
@@ -92,11 +114,15 @@ _EN = {
 }
 _ASKED_TR = {"count": "soru: kaç", "yesno": "soru: evet mi hayır mı", "outcome": "soru: sonuç (kim kazanır)"}
 _ASKED_EN = {"count": "asked: how many", "yesno": "asked: yes or no", "outcome": "asked: the outcome (who wins)"}
-_FAMILY_ASKED_TR = {"blocker": "soru: BLOCKER bloklayabilir mi","steal": "soru: kaç Gig çalınır", "street_cred": "soru: Street Cred kaç",
+_FAMILY_ASKED_TR = {"blocker": "soru: BLOCKER bloklayabilir mi",
+                    "sell": "soru: kart satılabilir mi", "call": "soru: Legend çağırma",
+                    "win": "soru: oyunu kazanır mı","steal": "soru: kaç Gig çalınır", "street_cred": "soru: Street Cred kaç",
                     "cost": "soru: kaç €$ ödenir", "fight": "soru: çatışmayı kim kazanır",
                     "attack": "soru: saldırı yapılabilir mi", "d20": "soru: d20 seçilebilir mi",
                     "draw": "soru: oyuncu kaybeder mi"}
-_FAMILY_ASKED_EN = {"blocker": "asked: may the BLOCKER block","steal": "asked: how many Gigs are stolen", "street_cred": "asked: the Street Cred",
+_FAMILY_ASKED_EN = {"blocker": "asked: may the BLOCKER block",
+                    "sell": "asked: may a card be sold", "call": "asked: calling a Legend",
+                    "win": "asked: does the player win","steal": "asked: how many Gigs are stolen", "street_cred": "asked: the Street Cred",
                     "cost": "asked: how many €$ are paid", "fight": "asked: who wins the fight",
                     "attack": "asked: may it attack", "d20": "asked: may the d20 be chosen",
                     "draw": "asked: does the player lose"}
@@ -111,6 +137,14 @@ def _shown(value: Any, language: str) -> str:
         return ", ".join(str(v) for v in value) if value else ("yok" if language == "tr" else "none")
     if value == "gigs":
         return "rakibin Gig alanı" if language == "tr" else "the rival Gig area"
+    if value == "start":
+        return "turun başı" if language == "tr" else "the start of the turn"
+    if value == "steal":
+        return "tur içinde çalma" if language == "tr" else "a steal during the turn"
+    if value == "rival":
+        return "rakip" if language == "tr" else "the rival"
+    if value == "me":
+        return "ben" if language == "tr" else "me"
     if value == "unit":
         return "rakip birim" if language == "tr" else "a rival Unit"
     return str(value)
