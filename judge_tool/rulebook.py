@@ -45,6 +45,15 @@ class UnknownRule(LookupError):
         super().__init__(message)
 
 
+class RuleNumberOverLimit(UnknownRule):
+    """A rule number no rulebook can have (too many parts, a part too long)."""
+
+    def __init__(self, query: str, problem: str) -> None:
+        LookupError.__init__(self, f"the rule number {printable(repr(query.strip()), limits.ECHO_CHARS)} "
+                                   f"{problem}")
+        self.query, self.suggestions, self.gap = query, [], False
+
+
 @dataclass(frozen=True)
 class Source:
     seed: str        # seed prefix as written in the data, e.g. "000"
@@ -192,10 +201,17 @@ class Rulebook:
         return out
 
     def resolve(self, query: str) -> Node:
-        """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2"."""
-        rule_id = normalize_id(query)
+        """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2", and a number as this
+        rulebook prints or cites it: "Берсерк 517.1.1", "Altered 6.5.a", "6.5a", "L5R 1.5.3"."""
+        if len(query) > limits.MAX_ARG_CHARS:
+            raise RuleNumberOverLimit(query, f"is {len(query):,} characters; the limit is "
+                                             f"{limits.MAX_ARG_CHARS:,}")
+        rule_id = normalize_id(strip_citation(query, citation_words(self.meta)))
         node = self.nodes.get(rule_id)
         if node is None:
+            problem = rule_number_problem(rule_id)
+            if problem:
+                raise RuleNumberOverLimit(query, problem)
             raise UnknownRule(query.strip(), self.suggest(rule_id), gap=rule_id in self.meta.gaps)
         return node
 
@@ -211,7 +227,8 @@ class Rulebook:
             if prefix in self.nodes:
                 picks.append(prefix)
                 break
-        for match in difflib.get_close_matches(rule_id, self._order, n=limit, cutoff=0.5):
+        for match in difflib.get_close_matches(rule_id[:limits.MAX_WORD_CHARS], self._order,
+                                               n=limit, cutoff=0.5):
             if match not in picks:
                 picks.append(match)
         return picks[:limit]
@@ -221,14 +238,59 @@ _ID_PREFIX = re.compile(r"^(?:cr|kural|rule|r)\s*[:#]?\s*", re.IGNORECASE)
 ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
+def citation_words(meta: "RulebookMeta") -> tuple[str, ...]:
+    """Words a printed citation may start with for this rulebook: its citation prefix,
+    game name and id, and the word "rule" in every interface language (catalogues)."""
+    from .i18n import LANGUAGES, messages
+
+    words = {meta.cite_prefix, meta.game, meta.id, meta.game.split(".")[0]}
+    for lang in LANGUAGES:
+        words.update(w.strip() for w in messages(lang).get("cite.rule_words").split(","))
+    return tuple(sorted((w for w in words if w), key=len, reverse=True))
+
+
+def strip_citation(query: str, words: tuple[str, ...]) -> str:
+    """"Берсерк 517.1.1" -> "517.1.1", "Altered règle 6.5.a" -> "6.5.a": leading citation
+    words (case-insensitive, whole words) removed."""
+    text = unicodedata.normalize("NFKC", query).strip()
+    for _ in range(3):
+        low = text.lower()
+        for word in words:
+            w = unicodedata.normalize("NFKC", word).lower()
+            if low.startswith(w) and (len(low) == len(w) or not low[len(w)].isalnum() or w[-1] == "."):
+                text = text[len(w):].lstrip(" \t:#,\u00a0").strip()
+                break
+        else:
+            break
+    return text
+
+
+_LETTER_GLUED = re.compile(r"^(\d+(?:\.(?:\d+|[a-zA-Z]))*\.\d+)([a-zA-Z])$")
+
+
 def normalize_id(query: str) -> str:
-    """A rule number as typed ("CR 9.23.2.", "r９.23.2", "9.23.2,", "09.23.02") -> "9.23.2"."""
+    """A rule number as typed ("CR 9.23.2.", "r９.23.2", "9.23.2,", "09.23.02") -> "9.23.2";
+    a letter glued to the number as some rulebooks print it ("6.5a") -> "6.5.a"."""
     text = unicodedata.normalize("NFKC", query).strip()
     text = _ID_PREFIX.sub("", text)
     text = text.strip().rstrip(".,;:)]").strip()
+    text = _LETTER_GLUED.sub(r"\1.\2", text)
     if re.fullmatch(r"\d+(?:\.(?:\d+|[a-zA-Z]))*", text):
-        text = ".".join(str(int(p)) if p.isdigit() else p.lower() for p in text.split("."))
+        # lstrip, not int(): a part of 5,000 digits must not reach int()'s digit limit
+        text = ".".join((p.lstrip("0") or "0") if p.isdigit() else p.lower() for p in text.split("."))
     return text
+
+
+def rule_number_problem(rule_id: str) -> str:
+    """Why a normalised rule number is over the limits ("" when it is not)."""
+    if not re.fullmatch(r"[0-9a-z.]+", rule_id) or not rule_id[:1].isdigit():
+        return ""
+    parts = rule_id.split(".")
+    if len(parts) > limits.MAX_RULE_PARTS:
+        return f"has {len(parts):,} parts; the limit is {limits.MAX_RULE_PARTS}"
+    if any(len(p) > limits.MAX_RULE_PART_DIGITS for p in parts):
+        return f"has a part longer than the limit of {limits.MAX_RULE_PART_DIGITS} digits"
+    return ""
 
 
 def id_key(rule_id: str) -> tuple:

@@ -85,6 +85,11 @@ def lookup(query: str, pool: Pool | None = None) -> list[Match]:
             scores = [max((_close(t, c) for c in toks), default=0.0) for t in q]
             if all(scores) or (len(q) > 1 and sum(1 for s in scores if s) >= len(q) - 1 and sum(scores) / len(q) >= 0.6):
                 found[FUZZY].append(Match(card, FUZZY, sum(scores) / len(q)))
+    for tier in (WORDS, PREFIX):      # words of the name itself beat words of a subtitle
+        in_name = [m for m in found[tier]
+                   if all(any(n.startswith(t) for n in key_tokens(m.card.name)) for t in q)]
+        if in_name:
+            found[tier] = in_name
     for tier in _TIERS:
         if found[tier]:
             hits = sorted(found[tier], key=lambda m: (-m.score, m.card.display))
