@@ -300,6 +300,10 @@ class Game:
             return [found[2]] if found else []
         if t == "friendly_unit":
             return list(self.p(ctx.controller).field)
+        if t == "rival_unit":
+            return list(self.p(rival(ctx.controller)).field)
+        if t == "any_unit":
+            return [*self.p(ctx.controller).field, *self.p(rival(ctx.controller)).field]
         card = self._self_card(ctx)
         return [card] if card is not None else []
 
@@ -313,7 +317,7 @@ class Game:
                       + (f" ({describe(t)})" if isinstance(t, Filter) else ""))
             return []
         if not isinstance(t, Filter):
-            if t == "friendly_unit" and len(cands) > 1:
+            if t in ("friendly_unit", "rival_unit", "any_unit"):
                 return [self.pick("target", ctx.controller, R.CHOICE, what, [self._card_opt(u) for u in cands])]
             return cands[:1]
         if t.all:
