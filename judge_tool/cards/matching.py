@@ -139,6 +139,11 @@ def _forms(pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
     return {k: tuple(v) for k, v in forms.items()}
 
 
+@lru_cache(maxsize=8)
+def _firsts(pool) -> frozenset[str]:
+    return frozenset(form[0] for form in _forms(pool))
+
+
 def find(text: str, pool=None) -> list[Mention]:
     """Card names in running text (Turkish or English), longest first, with character
     spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in"); a one-word name
@@ -157,9 +162,13 @@ def find(text: str, pool=None) -> list[Mention]:
             flat.append((ks[0], t.start, t.start + len(t.stem_part), t.text))
         else:                                      # "Rockn'" style apostrophes inside names
             flat.append(("".join(ks), t.start, t.end, t.text))
+    firsts = _firsts(pool)
     out: list[Mention] = []
     i = 0
     while i < len(flat):
+        if flat[i][0] not in firsts:           # no card name starts with this word
+            i += 1
+            continue
         hit = None
         for size in range(min(longest, len(flat) - i), 0, -1):
             form = tuple(k for k, *_ in flat[i:i + size])
