@@ -334,7 +334,8 @@ def load_glossary(game: str = DEFAULT_GAME) -> Glossary:
     folder = glossary_folder(game)
     if folder is None:
         return Glossary(terms=())
-    return load_glossary_folder(folder)
+    from .datacache import cached
+    return cached(f"glossary:{game}", lambda: load_glossary_folder(folder))
 
 
 def problems(glossary: Glossary, book) -> list[str]:

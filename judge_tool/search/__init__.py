@@ -94,13 +94,35 @@ class Engine:
         self.opened = open_or_build(book, self.glossary, self.analysis, rebuild=rebuild, cache=cache)
         from .index import fast_bm25f
         self.searcher = self.opened.ix.searcher(weighting=fast_bm25f(BM25_B, BM25_K1))
-        self.names = glossary_names(self.glossary, self.analysis)
+        self.terms = {str(getattr(t, "slug", "")): t for t in
+                      (getattr(self.glossary, "terms", None) or [])}
+        self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
+        self.names, self._terms_cache = self._tables(glossary_names)
         from .lexicon import LEXICONS, SYNONYMS
         self.lexicon = LEXICONS.get(self.analysis.language, {})
         self.synonyms = SYNONYMS.get(self.analysis.language, {})
-        self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
-        self.terms = {str(getattr(t, "slug", "")): t for t in
-                      (getattr(self.glossary, "terms", None) or [])}
+
+    def _tables(self, glossary_names):
+        """The glossary name index and every document's words, stems and prefixes: built
+        once per data version for the shipped rulebooks (compiled data cache, search
+        group), per process for a judge's own folder."""
+        from .index import _shipped
+
+        def build():
+            names = glossary_names(self.glossary, self.analysis)
+            terms: dict[str, tuple[set[str], set[str], set[str]]] = {}
+            if _shipped(self.book):
+                self._terms_cache = terms
+                for node in self.book:
+                    self._doc_terms(node.id)
+                for slug in self.terms:
+                    self._doc_terms(f"term:{slug}")
+            return names, terms
+
+        if _shipped(self.book) and self.opened.path is not None:
+            from ..datacache import cached
+            return cached(f"search:{self.book.meta.id}:{self.opened.key}", build, group="search")
+        return build()
 
     def close(self) -> None:
         try:
