@@ -41,7 +41,8 @@ def resolve_name(name: str, pool: Pool | None = None) -> list[CardFacts]:
 def card_def(card: CardFacts, written: str) -> CardDef:
     """The engine's card definition, named as the scenario wrote it."""
     return CardDef(written, card.type, card.cost, card.power or 0, frozenset(card.keywords),
-                   card.sell_tag, frozenset(card.tags), card.effects(written))
+                   card.sell_tag, frozenset(card.tags), card.effects(written),
+                   color=(card.color or "").lower(), ram=card.ram)
 
 
 def pool_card(name: str, path: str, local: Iterable[str] = ()) -> CardDef:
