@@ -17,9 +17,7 @@ inflected forms ("kuşanmayı") and multi-word names ("go solo").
 
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -234,6 +232,7 @@ class Glossary:
             return []                            # "*", "9.17", "🙂": nothing is close
         names = list(self._folded)
         picks: list[Term] = []
+        import difflib
         for match in difflib.get_close_matches(key, names, n=n * 4, cutoff=0.5):
             for term in self._folded[match]:
                 if term not in picks:
