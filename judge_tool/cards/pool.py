@@ -239,8 +239,9 @@ def load_folder(folder: Path) -> Pool:
 
 @lru_cache(maxsize=1)
 def load_pool() -> Pool:
-    """The shipped pool (cached for the process)."""
-    return load_folder(data_path("cards"))
+    """The shipped pool (cached for the process and in the compiled data cache)."""
+    from ..datacache import cached
+    return cached("cards:pool", lambda: load_folder(data_path("cards")), group="cards")
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,11 @@ def card_names() -> tuple[CardName, ...]:
     and `subtitle = "…"` lines: a few milliseconds instead of the full load (TOML parse
     and validation), for `judge rule` marking card names in rule text. A test checks it
     gives exactly the names `load_pool` reads."""
+    from ..datacache import cached
+    return cached("cards:names", _scan_card_names, group="cards")
+
+
+def _scan_card_names() -> tuple[CardName, ...]:
     out: list[CardName] = []
     for path in sorted(data_path("cards").glob("*.toml")):
         slug, fields = None, {}
