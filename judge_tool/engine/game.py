@@ -108,6 +108,7 @@ class Game:
         self.out = Outcome()
         self.attack: Attack | None = None
         self._seq = 0
+        self._reading = False
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, text: str) -> None:
@@ -468,8 +469,16 @@ class Game:
         return ok
 
     def _quiet_condition(self, eff: EffectDef, owner: str, src: Card) -> bool:
-        """A persistent effect's condition, checked continuously (no trace)."""
-        return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        """A persistent effect's condition, checked continuously (no trace). A condition
+        read while another is being read (a power condition on a power effect) is false
+        rather than a loop."""
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        finally:
+            self._reading = False
 
     def may(self, player: str, what: str, rule: str = R.CHOICE) -> bool:
         """A yes/no choice; `rule` is the rule that makes it optional (an optional
@@ -532,6 +541,14 @@ class Game:
 
     def _can_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
         return bool(self.targets_of(act, ctx))
+
+    def _can_spend(self, act: Action, ctx: Ctx) -> bool:
+        return any(not c.spent for c in self.targets_of(act, ctx))
+
+    def _can_return_to_hand(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self.targets_of(act, ctx))
+
+    _can_shuffle_into_deck = _can_remove = _can_gain_control = _can_sell = _can_return_to_hand
 
     def do(self, act: Action, ctx: Ctx) -> bool:
         handler = getattr(self, f"_do_{act.verb}")
@@ -854,11 +871,8 @@ class Game:
         if not options:
             self.step(R.NO_LEGAL_CHOICE, "elde uygun kart yok: kart atılamaz")
             return False
-        if len({c.name for c in options}) == 1:
-            card = options[0]
-        else:
-            card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
-                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
+                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
         self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
@@ -1125,7 +1139,12 @@ class Game:
             found = self.s.find_in_play(subject)
             if found is not None and found[2].go_solo:
                 out.append((("mechanic", subject), "mechanic", None, Ctx(found[0], subject, found[2].name)))
-        for owner, src in list(self.s.all_cards_in_play()):
+        sources = list(self.s.all_cards_in_play())
+        if event == "trash":       # "if this card would go to the trash": the card in transit
+            moving = self._any_card(subject) or trig.get("moving")
+            if moving is not None and all(c is not moving for _, c in sources):
+                sources.append((moving.owner, moving))
+        for owner, src in sources:
             for eff, gear in self.effects_of(src):
                 if eff.kind != "replacement" or eff.replaces != event:
                     continue
@@ -1276,8 +1295,8 @@ class Game:
         """Put a card that is no longer in any zone into its owner's trash, unless a
         replacement sends it elsewhere. Returns where it went."""
         owner = self.p(card.owner)
-        if any(e.replaces == "trash" for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c)
-               if e.kind == "replacement"):
+        if any(e.replaces == "trash" for _, c in [*self.s.all_cards_in_play(), (card.owner, card)]
+               for e, _g in self.effects_of(c) if e.kind == "replacement"):
             owner.trash.append(card)          # visible to filters while replacements look
             replaced, dest = self.replace_event("trash", card.uid, {"owner": card.owner}, card.owner,
                                                 f"{card.name} çöpe gidecekti ({why})")
@@ -1416,6 +1435,7 @@ class Game:
         p.fixer.remove(sides)
         p.gigs.append(Die(player, sides, value))
         self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
+        self.check_state()
 
     def end_turn(self, player: str) -> None:
         self.require_main(player, "turu bitirme")
