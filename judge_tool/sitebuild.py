@@ -779,6 +779,8 @@ def search_data(inp: SiteInput, m: Messages | None = None) -> dict:
         }
 
     shown = []
+    added = {n.title for n in book if getattr(n, "title_added", False) and n.title}
+    mark = (m or ui_messages(book))("rule.editor_title")
     for doc in docs:
         if doc.kind == "term":
             t = next((x for x in inp.terms if f"term:{x.slug}" == doc.doc_id), None)
@@ -789,7 +791,8 @@ def search_data(inp: SiteInput, m: Messages | None = None) -> dict:
                           "u": f"{GLOSSARY_PAGE}#{term_anchor(doc.doc_id[5:])}"})
         else:
             node = book.get(doc.doc_id)
-            shown.append({"id": node.id, "k": "rule", "t": node.label, "c": " › ".join(node.path),
+            crumbs = [f"{c} ({mark})" if c in added else c for c in node.path]   # editor titles marked
+            shown.append({"id": node.id, "k": "rule", "t": node.label, "c": " › ".join(crumbs),
                           "h": node.title, "b": node.text or node.title, "x": list(node.examples), "r": node.id,
                           "hd": 0 if node.text else 1,
                           "u": f"{chapter_file(node.chapter)}#{rule_anchor(node.id)}"})
