@@ -90,6 +90,10 @@ def _search_answer(question: str, reading: Reading, book, game: str, limit: int)
     if reading.language == "en":
         line = ("No quick-ruling pattern matched; closest rules: " + ", ".join(ids)) if ids \
             else "No quick-ruling pattern matched and no rule found."
+    elif getattr(book.meta, "language", "tr") != "tr":    # another rulebook answers in its language
+        from ..i18n import choose, messages
+        m = messages(choose(book.meta.language))
+        line = m("ask.no_pattern_rules", ids=", ".join(ids)) if ids else m("ask.no_pattern")
     else:
         line = ("Hızlı karar kalıplarına uymadı; en yakın kurallar: " + ", ".join(ids)) if ids \
             else "Hızlı karar kalıplarına uymadı ve kural bulunamadı."

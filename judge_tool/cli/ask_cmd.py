@@ -52,16 +52,18 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
 
 def _render(answer, book) -> str:
     en = answer.language == "en"
+    from .output import ui
+    m = ui(None, book)          # labels in the rulebook's language (or --lang / JUDGE_LANG)
     lines = [style(answer.answer, bold=True)]
     for step in answer.trace:
         lines.append(wrap(f"{style(step.rule, fg='cyan')}: {step.text}", indent="  ",
                           subsequent="    "))
-    label = "Assumed" if en else "Varsayım"
+    label = "Assumed" if en else m("ask.assumed")
     for note in answer.assumptions:
         lines.append(wrap(f"{style(label, fg='yellow')}: {note}", indent="  ", subsequent="    "))
     if answer.rules:
         lines.append("")
-        lines.append(style("Rules:" if en else "Kurallar:", bold=True))
+        lines.append(style("Rules:" if en else m("site.rules") + ":", bold=True))
         prefix = book.meta.cite_prefix
         for rule_id in answer.rules:
             node = book.get(rule_id)
@@ -69,5 +71,6 @@ def _render(answer, book) -> str:
             head = f"{prefix} {rule_id}".strip()
             lines.append(wrap(f"{style(head, bold=True)} — {body}", indent="  ", subsequent="    "))
             if node.note:   # the source text is unclear here: say so, do not guess
-                lines.append(wrap(f"{style('Not', fg='yellow')}: {node.note}", indent="    ", subsequent="      "))
+                lines.append(wrap(f"{style('Note' if en else m('rule.note'), fg='yellow')}: {node.note}",
+                                  indent="    ", subsequent="      "))
     return "\n".join(lines)
