@@ -30,6 +30,7 @@ TRIGGERS: Mapping[str, str] = MappingProxyType({
     "END_OF_TURN": "turunun sonunda",
     "WINS_FIGHT": "bu birim bir çatışmayı kazandığında",
     "LOSES_FIGHT": "bu birim bir çatışmayı kaybettiğinde",
+    "FIGHTS": "bu birim çatıştığında",
     "FRIENDLY_ATTACKS": "bir dost birim saldırdığında",
     "RIVAL_ATTACKS": "bir rakip birim saldırdığında",
 })
@@ -62,7 +63,9 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
               "target": (TARGET, "self", None),
               "until": (str, "turn", ("turn", "attack", "fight"))},
     "adjust_gig": {"by": (int, _REQ, None), "direction": (str, "any", ("any", "up", "down")),
-                   "gig": (str, "any", ("any", "friendly", "rival", "stolen"))},
+                   "gig": (str, "any", ("any", "friendly", "rival", "stolen")),
+                   "exact": (bool, False, None)},
+    "steal_gig": {"value_at_most": (int, 20, None), "value_at_least": (int, 1, None)},
     "swap_gigs": {},
     "play_from_trash": {"type": (str, "unit", ("unit", "gear")), "max_cost": (int, 99, None),
                         "free": (bool, True, None), "other": (bool, True, None)},

@@ -300,6 +300,10 @@ class Game:
             return [found[2]] if found else []
         if t == "friendly_unit":
             return list(self.p(ctx.controller).field)
+        if t == "rival_unit":
+            return list(self.p(rival(ctx.controller)).field)
+        if t == "any_unit":
+            return [*self.p(ctx.controller).field, *self.p(rival(ctx.controller)).field]
         card = self._self_card(ctx)
         return [card] if card is not None else []
 
@@ -313,7 +317,7 @@ class Game:
                       + (f" ({describe(t)})" if isinstance(t, Filter) else ""))
             return []
         if not isinstance(t, Filter):
-            if t == "friendly_unit" and len(cands) > 1:
+            if t in ("friendly_unit", "rival_unit", "any_unit"):
                 return [self.pick("target", ctx.controller, R.CHOICE, what, [self._card_opt(u) for u in cands])]
             return cands[:1]
         if t.all:
@@ -743,6 +747,17 @@ class Game:
         values = [v for v in range(1, die.sides + 1)
                   if abs(v - die.value) <= by
                   and not (direction == "up" and v < die.value) and not (direction == "down" and v > die.value)]
+        if act.get("exact"):          # "increase by 1": exactly that change, or the effect fails
+            values = [v for v in values if abs(v - die.value) == by]
+            if not values:
+                self.step(R.ADJUST_OFF_FACE, f"{die}: tam {by} değişiklik için yüz yok; etki başarısız olur")
+                return False
+            if len(values) == 1:
+                pick = self.forced("value", ctx.controller, values[0], (values[0],), str(values[0]))
+                old = die.value
+                die.value = pick
+                self.step(R.RESOLVE_IN_ORDER, f"{die.id}: {old} → {pick}")
+                return True
         if values == [die.value]:
             self.step(R.UP_TO_ZERO, f"{die}: {direction} yönünde en fazla {by} değişiklik için yüz yok; "
                       f"\"en fazla\" 0'ı da kapsar ({OFFICIAL_ONLY})")
@@ -1056,6 +1071,32 @@ class Game:
         chosen = self.pick("option", ctx.controller, R.CHOICE, "which option of the effect", opts)
         self.step(R.CHOICE, f"{ctx.controller} seçer: {chosen.label}")
         self.run_actions(chosen.actions, ctx)
+        return True
+
+    def _do_steal_gig(self, act: Action, ctx: Ctx) -> bool:
+        """An effect steals: the effect's card is the actor (6.7.1.2); choose, then move
+        (6.7.2); "would be stolen" replacements apply; STEALS_GIG triggers after (6.7.3)."""
+        me, other = ctx.controller, rival(ctx.controller)
+        lo, hi = act.get("value_at_least"), act.get("value_at_most")
+        dice = [d for d in self.p(other).gigs if lo <= d.value <= hi]
+        if not dice:
+            self.step(R.NO_LEGAL_CHOICE, "çalınabilecek uygun rakip Gig yok")
+            return False
+        die = self.pick("steal", me, R.STEAL_CHOOSE, "a rival Gig to steal",
+                        [Opt(d, (d.id, f"d{d.sides}"), str(d)) for d in dice])
+        self.step(R.STEAL_BY_EFFECT, f"{ctx.source_name} çalan olarak {die} seçer")
+        replaced, _ = self.replace_event("steal", die.id, {"player": other, "die": die.id}, other,
+                                         f"{die.id} çalınacaktı")
+        if replaced:
+            return False
+        self.p(other).gigs.remove(die)
+        self.p(me).gigs.append(die)
+        self.out.stolen += 1
+        self.step(R.STEAL_CONTROL, f"{die} {me} Gig alanına taşınır: artık dost Gig")
+        card = self._self_card(ctx)
+        if card is not None and self.trigger_on(card, me, "STEALS_GIG", R.STEAL_TRIGGER_AFTER, {"die": die.id}):
+            self.step(R.STEAL_TRIGGER_AFTER, "çalınca tetiklenen etki, Gig kontrol değiştirdikten sonra çözümlenir")
+        self.check_state()
         return True
 
     def _do_win_game(self, act: Action, ctx: Ctx) -> bool:
@@ -1913,6 +1954,9 @@ class Game:
         a.record["fight"] = result
         losers = [c for c, lost in ((att, winner != "attacker"), (dfd, winner != "defender")) if lost]
         winners = [c for c in (att, dfd) if c not in losers]
+        for c in (att, dfd):
+            self.trigger_on(c, self.controller(c), "FIGHTS", R.FIGHT_TRIGGERS,
+                            {"opponent": (dfd if c is att else att).uid})
         for c in winners:
             self.trigger_on(c, self.controller(c), "WINS_FIGHT", R.FIGHT_TRIGGERS)
         for c in losers:
@@ -2082,7 +2126,7 @@ VERB_TR = {
     "fight_result": "çatışma sonucu", "spend": "harca", "return_to_hand": "ele döndür",
     "shuffle_into_deck": "desteye karıştır", "remove": "oyundan çıkar", "move_gear": "Gear taşı",
     "gain_control": "kontrolü al", "sell": "sat", "choose": "birini seç", "win_game": "kazan",
-    "shuffle": "desteyi karıştır",
+    "shuffle": "desteyi karıştır", "steal_gig": "Gig çal",
 }
 
 

@@ -16,7 +16,7 @@ from .errors import DecisionError, GameOver, Illegal, NeedEnumeration, SpecError
 from .game import Game, Outcome
 from .lines import LazyLineMap, LineMap
 from .rules_math import street_cred
-from .schema import Reader, did_you_mean, expect_choice, expect_type, join
+from .schema import Reader, check_limit, did_you_mean, expect_choice, expect_type, join
 from .script import DECISIONS, ChoiceSpec, RollSpec, Script
 from .state import KEYWORDS, PLAYERS, UNKNOWN_CARD, Card, CardDef, Die, GameState, Player
 from .trace import Step
@@ -622,6 +622,7 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         for k, v in out["power"].items():
             _known(k, known, join(r.at("power"), k))
             expect_type(v, int, join(r.at("power"), k))
+            check_limit(v, "power", join(r.at("power"), k))
     for pl in PLAYERS:
         if r.has(pl):
             pr = Reader(r.get(pl, dict), r.at(pl))
