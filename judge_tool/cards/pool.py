@@ -62,7 +62,6 @@ class CardFacts:
     unsupported: str
     effects_raw: tuple[dict, ...] = field(default=(), compare=False, repr=False)
     file: str = field(default="", compare=False)
-    line: int = field(default=0, compare=False)
 
     @property
     def display(self) -> str:
@@ -192,7 +191,7 @@ def _card(slug: str, raw: Any, set_code: str, path: str) -> CardFacts:
 
 def load_folder(folder: Path) -> Pool:
     from ..engine.errors import SpecError
-    from ..engine.lines import LazyLineMap, LineMap
+    from ..engine.lines import LineMap
     from ..engine.schema import Reader, did_you_mean, expect_type, join
     sets_file = folder / "sets.toml"
     sets: dict[str, str] = {}
@@ -215,7 +214,6 @@ def load_folder(folder: Path) -> Pool:
         if path.name == "sets.toml":
             continue
         text, data = _read(path)
-        lines = LazyLineMap(text)
         try:
             r = Reader(data, "")
             set_code = r.get("set", str)
@@ -232,9 +230,10 @@ def load_folder(folder: Path) -> Pool:
                 if key in names:
                     raise SpecError(join(where, "name"), f"{card.display!r} is already a card in {names[key]}")
                 slugs[slug] = names[key] = path.name
-                cards.append(CardFacts(**{**card.__dict__, "file": str(path), "line": lines.find(where)}))
+                cards.append(CardFacts(**{**card.__dict__, "file": str(path)}))
         except SpecError as exc:
-            raise CardDataError(str(path), lines.find(exc.path), exc.render()) from None
+            # the line map is built only for the error message: loading stays cheap
+            raise CardDataError(str(path), LineMap(text).find(exc.path), exc.render()) from None
     return Pool(cards, sets, publisher)
 
 
