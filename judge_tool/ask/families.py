@@ -690,8 +690,6 @@ def extract_win(reading: Reading) -> Call | None:
     mı": the win is checked at the start of the turn (8.6.1), never in the middle."""
     counts = [it for it in reading.numbers if not it.sign
               and _role(reading, it, ("gig", "steal", "power")) == "gig"]
-    steals = [it for it in reading.numbers if not it.sign and it not in counts
-              and _role(reading, it, ("steal", "gig", "power")) in ("steal",)]
     if not counts:
         return None
     have = counts[0]
