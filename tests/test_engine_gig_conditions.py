@@ -100,3 +100,95 @@ def test_the_trace_says_why(tmp_path):
 def test_wrong_value_type_is_a_spec_error():
     with pytest.raises(ScenarioFileError, match="must be an integer"):
         draws('min_gigs_at_least = "one"', [], [])
+
+
+# ---------------------------------------------------------------- "Then, if …" on one action
+
+def _then_if(pick: int) -> int:
+    text = textwrap.dedent(f"""\
+        title = "t"
+        question = "q"
+        [cards.Sonra]
+        type = "program"
+        cost = 0
+        [[cards.Sonra.effects]]
+        do = [
+          {{ do = "adjust_gig", by = 1, gig = "friendly" }},
+          {{ do = "draw", n = 1, if = {{ different_gig_values_at_least = 2 }} }},
+          {{ do = "draw", n = 1 }},
+        ]
+        [state]
+        turn_player = "A"
+        [state.A]
+        deck = 5
+        hand = ["Sonra"]
+        gigs = ["d4=3", "d6=3"]
+        [state.B]
+        deck = 3
+        [[actions]]
+        do = "play"
+        card = "Sonra"
+        [[choices]]
+        decision = "gig"
+        pick = "A.d6"
+        [[choices]]
+        decision = "value"
+        pick = {pick}
+        [expect]
+        legal = true
+        """)
+    r = run_once(parse_scenario(text))
+    return len(r.state.players["A"].hand)
+
+
+def test_an_action_condition_is_read_after_the_parts_before_it():
+    # 3 and 3 are one value; the adjustment before the condition makes them two (10.3.3)
+    assert _then_if(4) == 2
+
+
+def test_a_false_action_condition_skips_only_that_part():
+    assert _then_if(2) == 2     # 3 → 2 makes two different values as well
+    text = textwrap.dedent("""\
+        title = "t"
+        question = "q"
+        [cards.Sonra]
+        type = "program"
+        cost = 0
+        [[cards.Sonra.effects]]
+        do = [
+          { do = "draw", n = 1, if = { min_gigs_at_least = 1 } },
+          { do = "draw", n = 1 },
+        ]
+        [state]
+        turn_player = "A"
+        [state.A]
+        deck = 5
+        hand = ["Sonra"]
+        gigs = ["d4=3"]
+        [state.B]
+        deck = 3
+        [[actions]]
+        do = "play"
+        card = "Sonra"
+        [expect]
+        legal = true
+        """)
+    r = run_once(parse_scenario(text))
+    assert len(r.state.players["A"].hand) == 1          # the second draw still happens (10.2.1)
+    assert any(s.rule == "10.3.1" for s in r.trace)
+
+
+def test_an_unknown_action_condition_is_a_clear_error():
+    text = textwrap.dedent("""\
+        title = "t"
+        question = "q"
+        [cards.Sonra]
+        type = "program"
+        cost = 0
+        [[cards.Sonra.effects]]
+        do = [{ do = "draw", n = 1, if = { min_gig = 1 } }]
+        [state.A]
+        deck = 5
+        """)
+    with pytest.raises(ScenarioFileError, match="min_gig"):
+        parse_scenario(text)

@@ -165,10 +165,12 @@ def _targeted(act: Action, holder: dict[str, str]) -> str:
 
 
 def actions_text(actions: tuple[Action, ...], holder: dict[str, str]) -> str:
-    return "; ardından ".join(action_text(a, holder) for a in actions)
+    return "; ardından ".join(
+        _p("effects", "condition", condition=_condition(a), actions=action_text(a, holder))
+        if a.condition else action_text(a, holder) for a in actions)
 
 
-def _condition(eff: EffectDef) -> str:
+def _condition(eff: EffectDef | Action) -> str:
     table = phrases()["conditions"]
     parts = []
     for k, v in eff.condition.items():
