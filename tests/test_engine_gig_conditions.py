@@ -52,6 +52,10 @@ CASES = [
     ("different_gig_values_at_least = 2", ["d4=3", "d6=4"], [], True),
     ("different_gig_values_at_least = 3", ["d4=3", "d6=4", "d8=4"], [], False),
     ("different_gig_values_at_least = 3", ["d4=3", "d6=4", "d8=5"], [], True),
+    ("gigs_valued = { at_least = 8, count = 2 }", ["d8=8", "d10=9"], [], True),
+    ("gigs_valued = { at_least = 8, count = 2 }", ["d8=8", "d10=7"], [], False),
+    ("gigs_valued = { at_least = 8, count = 2 }", ["d8=8"], ["d10=9"], False),   # friendly only
+    ("gigs_valued = { at_least = 8 }", ["d4=2", "d12=8"], [], True),             # count 1
     ("street_cred_even = true", ["d4=3", "d6=5"], [], True),        # 8
     ("street_cred_even = true", ["d4=3", "d6=4"], [], False),       # 7
     ("street_cred_even = false", ["d4=3", "d6=4"], [], True),       # odd wanted: 7

@@ -177,6 +177,8 @@ def _condition(eff: EffectDef | Action) -> str:
         entry = table.get(k)
         if isinstance(entry, dict):                       # street_cred_vs_rival.higher …
             parts.append(entry[str(v).lower() if isinstance(v, bool) else v])
+        elif k == "gigs_valued":
+            parts.append(entry.format(at_least=v.at_least, count=v.count))
         elif k == "controls":
             parts.append(entry.format(v=target_text(v, {"holder": "", "holder_acc": "", "holder_dat": ""}, "nom")))
         elif isinstance(v, bool):
