@@ -196,3 +196,43 @@ def test_an_unknown_action_condition_is_a_clear_error():
         """)
     with pytest.raises(ScenarioFileError, match="min_gig"):
         parse_scenario(text)
+
+
+# ---------------------------------------------------------------- controls_none
+
+@pytest.mark.parametrize("legends,want", [
+    ('[{ card = "L1", face_up = true }]', True),
+    ('[{ card = "L1", face_up = true }, { card = "L2", face_up = false }]', False),
+    ("[]", True),                                   # no face-down Legend at all
+])
+def test_controls_none(legends, want):
+    text = textwrap.dedent(f"""\
+        title = "t"
+        question = "q"
+        [cards.L1]
+        type = "legend"
+        [cards.L2]
+        type = "legend"
+        [cards.Kosul]
+        type = "program"
+        cost = 0
+        [[cards.Kosul.effects]]
+        if = {{ controls_none = {{ zone = "legends", face_up = false }} }}
+        do = [{{ do = "draw", n = 1 }}]
+        [state]
+        turn_player = "A"
+        [state.A]
+        deck = 3
+        hand = ["Kosul"]
+        legends = {legends}
+        [state.B]
+        deck = 3
+        [[actions]]
+        do = "play"
+        card = "Kosul"
+        [expect]
+        legal = true
+        """)
+    r = run_once(parse_scenario(text))
+    assert (len(r.state.players["A"].hand) == 1) is want
+

@@ -179,7 +179,7 @@ def _condition(eff: EffectDef | Action) -> str:
             parts.append(entry[str(v).lower() if isinstance(v, bool) else v])
         elif k == "gigs_valued":
             parts.append(entry.format(at_least=v.at_least, count=v.count))
-        elif k == "controls":
+        elif k in ("controls", "controls_none"):
             parts.append(entry.format(v=target_text(v, {"holder": "", "holder_acc": "", "holder_dat": ""}, "nom")))
         elif isinstance(v, bool):
             parts.append(entry if v else f"({k} = false)")

@@ -177,6 +177,12 @@ def _controls(v: View, flt):
     return ok, f"uygun kart {len(cards)} ≥ {flt.count}: {_yes(ok)}"
 
 
+def _controls_none(v: View, flt):
+    """"All friendly Legends are face-up" = no face-down friendly Legend: true with none at all."""
+    cards = v.game.candidates(flt, v.controller, v.card.uid if v.card else "")
+    return not cards, f"uygun kart {len(cards)} = 0: {_yes(not cards)}"
+
+
 # key -> (value type, check)
 CHECKS: dict[str, tuple[type, Callable]] = {
     "power_at_least": (int, _power),
@@ -207,6 +213,7 @@ CHECKS: dict[str, tuple[type, Callable]] = {
     "attacker_tags": (list, _tags_of("attacker", "saldıran")),
     "defeated_tags": (list, _tags_of("defeated", "mağlup edilen")),
     "controls": (dict, _controls),
+    "controls_none": (dict, _controls_none),
 }
 SC_VS = ("higher", "lower", "equal", "at_least")
 
