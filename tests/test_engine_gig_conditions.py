@@ -140,3 +140,28 @@ def test_controls_none(legends, want):
     r = play('if = { controls_none = { zone = "legends", face_up = false } }\ndo = [{ do = "draw", n = 1 }]',
              f"legends = {legends}")
     assert (hand(r) == 1) is want
+
+
+# ---------------------------------------------------------------- unless: "… instead if …"
+
+INSTEAD = """do = [
+  { do = "draw", n = 2, if = { min_gigs_at_least = 1 } },
+  { do = "draw", n = 1, unless = { min_gigs_at_least = 1 } },
+]"""
+
+
+@pytest.mark.parametrize("gigs,want", [('["d4=1"]', 2), ('["d4=3"]', 1), ("[]", 1)])
+def test_unless_is_the_other_branch(gigs, want):
+    assert hand(play(INSTEAD, f"gigs = {gigs}")) == want
+
+
+def test_unless_is_read_after_the_parts_before_it():
+    # the first part makes the condition true, so the `unless` part is skipped (10.3.3)
+    effect = """do = [
+  { do = "adjust_gig", by = 2, direction = "down", gig = "friendly" },
+  { do = "draw", n = 1, unless = { min_gigs_at_least = 1 } },
+]"""
+    after = '[[choices]]\ndecision = "value"\npick = 1'
+    r = play(effect, 'gigs = ["d4=3"]', after=after)
+    assert hand(r) == 0
+    assert any(s.rule == "10.3.1" for s in r.trace)

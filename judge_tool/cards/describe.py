@@ -165,15 +165,20 @@ def _targeted(act: Action, holder: dict[str, str]) -> str:
 
 
 def actions_text(actions: tuple[Action, ...], holder: dict[str, str]) -> str:
-    return "; ardından ".join(
-        _p("effects", "condition", condition=_condition(a), actions=action_text(a, holder))
-        if a.condition else action_text(a, holder) for a in actions)
+    def one(a: Action) -> str:
+        text = action_text(a, holder)
+        if a.unless:
+            text = _p("effects", "unless", condition=_condition(a, a.unless), actions=text)
+        if a.condition:
+            text = _p("effects", "condition", condition=_condition(a), actions=text)
+        return text
+    return "; ardından ".join(one(a) for a in actions)
 
 
-def _condition(eff: EffectDef | Action) -> str:
+def _condition(eff: EffectDef | Action, conds: Any = None) -> str:
     table = phrases()["conditions"]
     parts = []
-    for k, v in eff.condition.items():
+    for k, v in (eff.condition if conds is None else conds).items():
         entry = table.get(k)
         if isinstance(entry, dict):                       # street_cred_vs_rival.higher …
             parts.append(entry[str(v).lower() if isinstance(v, bool) else v])

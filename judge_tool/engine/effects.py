@@ -101,6 +101,7 @@ class Action:
     optional: bool = False
     then: tuple["Action", ...] = ()
     condition: Mapping[str, Any] = field(default_factory=dict)   # "Then, if …": checked when reached
+    unless: Mapping[str, Any] = field(default_factory=dict)      # the other branch of "… instead if …"
 
     def get(self, key: str) -> Any:
         return self.params[key]
@@ -167,6 +168,7 @@ def parse_action(data: Any, path: str) -> Action:
     optional = r.get("optional", bool, False)
     then_raw = r.get("then", list, [])
     condition = MappingProxyType(parse_conditions(r, "if"))
+    unless = MappingProxyType(parse_conditions(r, "unless"))
     r.finish()
     if verb == "discard" and isinstance(params["cost"], str):
         expect_choice(params["cost"], ("gig_value",), r.at("cost"))
@@ -174,7 +176,7 @@ def parse_action(data: Any, path: str) -> Action:
         if key in params and isinstance(params[key], int) and params[key] < 0 and key != "amount":
             raise SpecError(r.at(key), "must not be negative")
     then = tuple(parse_action(a, join(r.at("then"), i)) for i, a in enumerate(then_raw))
-    return Action(verb, MappingProxyType(params), optional, then, condition)
+    return Action(verb, MappingProxyType(params), optional, then, condition, unless)
 
 
 @dataclass(frozen=True)

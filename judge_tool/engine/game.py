@@ -8,7 +8,7 @@ replacement effects and End of Turn — each step recorded with the rule that re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from .cite import OFFICIAL_ONLY_IDS, R
 from .conditions import View
@@ -504,7 +504,9 @@ class Game:
     # ------------------------------------------------------------------ actions
     def run_actions(self, actions: Iterable[Action], ctx: Ctx) -> None:
         for act in actions:
-            if act.condition and not self._action_condition(act, ctx):
+            if act.condition and not self._action_condition(act, act.condition, ctx):
+                continue
+            if act.unless and not self._action_condition(act, act.unless, ctx, negate=True):
                 continue
             if act.optional:
                 if not self.feasible(act, ctx):
@@ -516,14 +518,17 @@ class Game:
             if done and act.then:
                 self.run_actions(act.then, ctx)
 
-    def _action_condition(self, act: Action, ctx: Ctx) -> bool:
-        """An action's own `if` ("Then, if …"): read when that part is reached, after the
-        parts before it (10.3.3); false skips only that part (10.3.1)."""
-        ok, parts = evaluate_conditions(act.condition, View(self, ctx.controller, self._self_card(ctx),
-                                                             ctx.snapshot, ctx.trig))
-        self.step(R.CONDITION_AT_RESOLUTION, f"{VERB_TR[act.verb]}: koşul bu kısım çözümlenirken kontrol edilir: {'; '.join(parts)}")
+    def _action_condition(self, act: Action, conds: Mapping, ctx: Ctx, negate: bool = False) -> bool:
+        """An action's own `if` ("Then, if …") or `unless` (the part an "instead if …"
+        replaces): read when that part is reached, after the parts before it (10.3.3);
+        false skips only that part (10.3.1)."""
+        held, parts = evaluate_conditions(conds, View(self, ctx.controller, self._self_card(ctx),
+                                                      ctx.snapshot, ctx.trig))
+        ok = not held if negate else held
+        kind = "koşul tutmuyorsa" if negate else "koşul"
+        self.step(R.CONDITION_AT_RESOLUTION, f"{VERB_TR[act.verb]}: {kind} bu kısım çözümlenirken kontrol edilir: {'; '.join(parts)}")
         if not ok:
-            self.step(R.CONDITION_FALSE, f"koşul yanlış: {VERB_TR[act.verb]} uygulanmaz")
+            self.step(R.CONDITION_FALSE, f"{'koşul doğru' if negate else 'koşul yanlış'}: {VERB_TR[act.verb]} uygulanmaz")
         return ok
 
     def feasible(self, act: Action, ctx: Ctx) -> bool:
