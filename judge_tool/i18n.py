@@ -118,6 +118,8 @@ def editorial_notes(node: Any, m: Messages) -> list[str]:
     for item in getattr(node, "editorial", ()) or ():
         code, _, arg = item.partition(" ")
         out.append(m(f"editorial.{code}", ref=arg))
+    for start in getattr(node, "extra", ()) or ():
+        out.append(f"{m('official.not_in_official')}: “{start} …”")
     if getattr(node, "note", ""):
         out.append(node.note)
     return out
