@@ -107,11 +107,13 @@ def term_names(term: Any) -> tuple[list[str], list[str]]:
 
 
 def documents(book: Any, glossary: Any = None) -> list[Doc]:
+    from ..official_import import english_bodies
+    english = english_bodies(book)        # the user's imported official English, if any
     docs: list[Doc] = []
     for node in book:
         body = " ".join([node.text, *node.examples]).strip()
-        docs.append(Doc(node.id, "rule", node.chapter, body, node.title,
-                        " ".join(node.path), ""))
+        crumb = " ".join([*node.path, english.get(node.id, "")]).strip()
+        docs.append(Doc(node.id, "rule", node.chapter, body, node.title, crumb, ""))
     for term in glossary_terms(glossary):
         slug = str(getattr(term, "slug", "") or "")
         if not slug:
@@ -147,6 +149,9 @@ def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:
     h.update(f"{SCHEMA_VERSION}\0{analysis.version}\0{analysis.language}\0".encode())
     h.update(hashlib.sha256(_analysis_source()).digest())
     h.update(f"{book.meta.id}\0{book.meta.version}\0".encode())
+    from ..official_import import english_bodies
+    for rule_id, text in sorted(english_bodies(book).items()):   # a new import rebuilds
+        h.update(f"{rule_id}\x1e{text}\x1f".encode("utf-8", "surrogatepass"))
     for node in book:
         h.update("\x1e".join((node.id, node.title, node.text, "\x1f".join(node.examples),
                                "\x1f".join(node.path))).encode("utf-8", "surrogatepass"))
