@@ -12,6 +12,15 @@ from ..rulebook import Rulebook
 from .output import echo_json, fail, style, ui, wrap
 
 
+def link_lines(label: str, link: str) -> list[str]:
+    """"Official rule: <url>", the URL on its own line when both do not fit: a URL is
+    never wrapped (it would stop working)."""
+    from .output import width
+    if len(label) + 2 + len(link) <= width():
+        return [style(f"{label}: ", dim=True) + link]
+    return [style(f"{label}:", dim=True), link]
+
+
 def _label(book: Rulebook, rule_id: str) -> str:
     node = book.get(rule_id)
     return f"{rule_id} {node.label}" if node is not None and node.label else rule_id
@@ -49,7 +58,7 @@ def show_missing(ctx: click.Context, book: Rulebook, numbering: Official, number
         click.echo(line.strip())
         return
     out = [wrap(message)]
-    out.append(style(f"{m('official.link')}: ", dim=True) + (link or ""))
+    out.extend(link_lines(m("official.link"), link or ""))
     if parent is not None:
         out.append(style(f"{m('official.parent')}: ", dim=True) + f"{prefix} {_label(book, parent)}")
     if near:

@@ -239,7 +239,8 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, url: bool, en
         out.append(style(f"{m('rule.see')}: ", dim=True) + ", ".join(node.refs))
     out.extend(backlink_lines(node, links, m))
     if link:
-        out.append(style(f"{m('official.link')}: ", dim=True) + link)
+        from .official_cmd import link_lines
+        out.extend(link_lines(m("official.link"), link))
     if en:
         from .official_cmd import english_lines
         out.extend(english_lines(english, [node.id, *(n.id for n in subtree)], book, m))
