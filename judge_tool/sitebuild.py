@@ -319,6 +319,9 @@ def collect(game: str | None = None) -> SiteInput:
         links = {k: v for k, v in links.items() if v}
     else:
         links = fallback_links(book)
+    from .cardsite import card_links
+    for rule_id, extra in card_links(book, Link).items():
+        links.setdefault(rule_id, []).extend(extra)
     inp = SiteInput(book=book, terms=terms, links=links, notes=notes,
                     head_words=dict(getattr(glossary, "head_words", None) or {}))
     inp.cited_by = reverse_refs(book, links)
@@ -385,6 +388,9 @@ def render_linked(text: str, links: Iterable[Link], page: PageCtx, known_terms: 
             attrs = f' class="term" data-t="{escape(link.term)}"'
             if used is not None:
                 used.add(link.term)
+        elif link.kind == "card" and link.target:
+            href = link.target                # a card page (cardsite.py), same folder
+            attrs = ' class="card-ref"'
         elif link.target:
             href = page.rule_url(link.target)
             attrs = ' class="ref"'
@@ -768,6 +774,7 @@ def _base_context(inp: SiteInput, extra_nav: Iterable[Mapping[str, str]] = ()) -
         {"href": INDEX_PAGE, "label": "Kurallar"},
         *([{"href": GLOSSARY_PAGE, "label": "Sözlük"}] if inp.terms else []),
         *([{"href": SCENARIO_PAGE, "label": "Senaryolar"}] if inp.scenarios is not None else []),
+        *([{"href": "kartlar.html", "label": "Kartlar"}] if inp.book.meta.id == "cyberpunk-tcg" else []),
         {"href": PRINT_PAGE, "label": "Yazdır"},
         *extra_nav,
     ]
@@ -840,6 +847,9 @@ def render_site(inp: SiteInput, root: Path | None = None,
          entries=entries, pctx=pctx, defs=defs_for(used))
 
     page("help.html", HELP_PAGE, title="Yardım", body=_help_html(root))
+
+    from .cardsite import card_files          # the card pages and the search box's card table
+    files.update(card_files(inp, env, base, PageCtx))
 
     for asset in sorted((root / "static").rglob("*")):
         if asset.is_file():

@@ -80,3 +80,25 @@ def test_help_says_unofficial(run_judge):
     for cmd in ("card", "cards"):
         out = run_judge(cmd, "--help").stdout
         assert "not endorsed by the publisher" in out
+
+
+def test_readme_shows_the_current_stats(run_judge):
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert run_judge("cards", "--stats").stdout.strip() in readme
+
+
+def test_search_finds_cards_first(run_judge):
+    res = run_judge("search", "deadman", "transmitter")
+    assert res.stdout.startswith("Kartlar") and "Deadman Transmitter" in res.stdout.splitlines()[1]
+    assert "10.24" in res.stdout                      # the rule naming it still comes
+    data = json.loads(run_judge("search", "Chrome Fang saldırı", "--json").stdout)
+    assert data[0] == {**data[0], "kind": "card", "id": "chrome-fang"}
+    assert all(h["kind"] != "card" for h in json.loads(run_judge("search", "catisma", "--json").stdout))
+
+
+def test_rule_names_the_cards_it_mentions(run_judge):
+    assert "Kartlar: Deadman Transmitter" in run_judge("rule", "10.24", "--only").stdout
+    data = json.loads(run_judge("rule", "10.24", "--only", "--json").stdout)
+    assert {c["slugs"][0] for c in data["cards"]} == {"deadman-transmitter"}
+    assert json.loads(run_judge("rule", "9.23.2", "--only", "--json").stdout)["cards"] == []

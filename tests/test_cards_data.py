@@ -169,3 +169,10 @@ def test_pool_names_that_cannot_be_used_are_file_line_errors(name, message):
     with pytest.raises(ScenarioFileError) as err:
         parse_scenario(text, "x.toml")
     assert err.value.line == 4 and message in err.value.message
+
+
+def test_the_fast_name_scan_reads_exactly_the_pool_names(pool):
+    from judge_tool.cards.pool import card_names
+    assert [(n.slug, n.name, n.subtitle) for n in card_names()] == \
+        sorted([(c.slug, c.name, c.subtitle) for c in pool], key=lambda t: [n.slug for n in card_names()].index(t[0]))
+    assert len(card_names()) == len(pool)

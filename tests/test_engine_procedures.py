@@ -288,10 +288,10 @@ def test_ambiguous_payment_is_a_missing_decision():
         """)
 
 
-def test_face_up_legend_pays_as_the_turkish_text_says():
+def test_face_up_legend_without_sell_tag_never_pays_official_5_7_2_2():
     # 11.8.1 (Turkish): a cost is paid by spending Eddies or Legend cards. The official
-    # English rules add a Sell Tag restriction for face-up Legends that the Turkish text
-    # does not have; the engine follows our rulebook and does not invent it.
+    # 5.7.2.2 (CR 1.3: the official rules decide) forbids a face-up Legend without a Sell
+    # Tag; the Turkish text is silent, so the step is marked.
     r = run(CARDS + """
     [cards.L1]
     type = "legend"
@@ -306,8 +306,26 @@ def test_face_up_legend_pays_as_the_turkish_text_says():
     target = "Solo"
     pay = { legends = ["L1"] }
     """)
-    assert r.outcome.legal
-    assert any(step.rule == "11.8.1" and "L1" in step.text for step in r.trace)
+    assert not r.outcome.legal and r.outcome.illegal_rule == "5.7.2.2"
+    assert any(step.rule == "5.7.2.2" and "Türkçe metinde yok" in step.text for step in r.trace)
+
+
+def test_face_up_legend_with_sell_tag_pays():
+    r = run(CARDS + """
+    [cards.L1]
+    type = "legend"
+    sell_tag = true
+    [state.A]
+    deck = 3
+    hand = ["Zirh"]
+    field = ["Solo"]
+    legends = [{ card = "L1", face_up = true }]
+    [[actions]]
+    do = "play"
+    card = "Zirh"
+    target = "Solo"
+    """)
+    assert r.outcome.legal and r.state.players["A"].legends[0].spent
 
 
 def test_gear_needs_friendly_unit_or_face_up_legend():
@@ -673,12 +691,13 @@ def test_end_of_turn_removes_this_turn_effects_and_lag():
     assert r.state.turn_player == "B" and r.state.turn == 2 and r.state.phase == "start"
 
 
-def test_overtime_is_named_but_not_ruled_on():
-    # 8.17 only says Overtime starts "if its conditions are met"; the Turkish text defines
-    # neither the conditions nor what Overtime changes, so the engine must not invent them.
+def test_overtime_begins_after_two_turns_started_with_empty_fixers_official_1_11():
+    # 8.17 (Turkish) says Overtime starts after the turn "if its conditions are met"; the
+    # official 1.11.1 gives them: two consecutive turns begun with both fixer areas empty.
     r = run("""
     [state]
     phase = "start"
+    empty_fixer_turns = 1
     [state.A]
     deck = 3
     gigs = ["d4=1", "d6=2", "d8=3", "d10=4", "d12=5", "d20=6"]
@@ -689,14 +708,65 @@ def test_overtime_is_named_but_not_ruled_on():
     [[actions]]
     do = "pass"
     """)
-    steps = [s for s in r.trace if s.rule == "8.17"]
-    assert steps and "tanımlı değil" in steps[0].text
-    assert r.state.winner is None
-    with pytest.raises(Exception, match="overtime"):
-        run("""
-        [state]
-        overtime = true
-        """)
+    assert r.state.overtime and r.state.winner is None
+    assert any(s.rule == "1.11.1" and "Türkçe metinde yok" in s.text for s in r.trace)
+
+
+def test_overtime_does_not_begin_while_a_fixer_still_has_dice():
+    r = run("""
+    [state]
+    phase = "start"
+    empty_fixer_turns = 1
+    [state.A]
+    deck = 3
+    [state.B]
+    deck = 3
+    fixer = ["d20"]
+    [[actions]]
+    do = "start_phase"
+    [[actions]]
+    do = "pass"
+    """)
+    assert not r.state.overtime and r.state.empty_fixer_turns == 0
+
+
+def test_seven_gigs_when_overtime_begins_win_at_once_official_1_11_2():
+    r = run("""
+    [state]
+    empty_fixer_turns = 2
+    [state.A]
+    deck = 3
+    gigs = ["d4=1", "d6=2", "d8=3", "d10=4", "d12=5", "d20=6", "B.d4=2"]
+    [state.B]
+    deck = 3
+    [[actions]]
+    do = "pass"
+    """)
+    assert r.state.overtime and r.outcome.winner == "A"
+    assert r.trace[-1].rule == "1.11.2"
+
+
+def test_in_overtime_the_seventh_gig_wins_at_once_official_1_11():
+    r = run("""
+    [cards.U]
+    type = "unit"
+    power = 5
+    [state]
+    overtime = true
+    [state.A]
+    deck = 3
+    field = ["U"]
+    gigs = ["d4=1", "d6=2", "d8=3", "d10=4", "d12=5", "d20=6"]
+    [state.B]
+    deck = 3
+    gigs = ["d6=3"]
+    [[actions]]
+    do = "attack"
+    unit = "U"
+    target = "gigs"
+    reactions = []
+    """)
+    assert r.outcome.winner == "A" and r.trace[-1].rule == "1.11"
 
 
 # ---------------------------------------------------------------- draw / trash / search
@@ -1110,7 +1180,7 @@ def test_null_cost_legend_cannot_go_solo():
     card = "Kerry"
     from = "legends"
     """)
-    assert r.outcome.illegal_rule == "11.4.1.1"
+    assert r.outcome.illegal_rule == "4.5.3"   # official: a Null-cost Legend cannot be played to the field
 
 
 def test_go_solo_legend_keeps_its_gear():
@@ -1137,9 +1207,10 @@ def test_go_solo_legend_keeps_its_gear():
     assert any(step.rule == "11.6.1.2" for step in r.trace)
 
 
-def test_fight_triggers_wait_until_the_fight_is_over():
-    # Turkish 9.18/9.19/9.20: effects triggered by the fight become pending when the loser is
-    # known and resolve after the fight ends, i.e. after the loser has been defeated.
+def test_fight_triggers_resolve_before_the_losers_are_defeated():
+    # Official 9.18-9.19: effects triggered by the fight become pending when the loser is
+    # known and resolve before the loser is defeated. The Turkish 9.18 says "after the
+    # fight"; the engine follows the official rule and marks the step.
     r = run("""
     [cards.Buyuk]
     type = "unit"
@@ -1171,18 +1242,48 @@ def test_fight_triggers_wait_until_the_fight_is_over():
     texts = [(s.rule, s.text) for s in r.trace]
     defeat_at = next(i for i, (rule, text) in enumerate(texts) if rule == "9.19.1" and "Kacak" in text)
     resolve_at = next(i for i, (rule, text) in enumerate(texts) if "Kaç" in text and "çözümlen" in text)
-    assert defeat_at < resolve_at, texts
+    assert resolve_at < defeat_at, texts
+    assert any(rule == "9.18" and "Türkçe metin farklı" in text for rule, text in texts)
     assert [c.name for c in r.state.players["B"].trash] == ["Kacak"]
-    assert len(r.state.players["B"].hand) == 1        # the effect still resolved afterwards
+    assert len(r.state.players["B"].hand) == 1
 
 
-def test_a_face_up_legend_is_offered_as_payment_without_a_sell_tag():
+def test_loses_fight_bottom_deck_escapes_the_defeat():
+    # the issue's case: "loses a fight: bottom-deck it" resolves first, so no defeat
+    r = run("""
+    [cards.Buyuk]
+    type = "unit"
+    power = 9
+    [cards.Kacak]
+    type = "unit"
+    power = 2
+    [[cards.Kacak.effects]]
+    trigger = "LOSES_FIGHT"
+    do = [{ do = "bottom_deck" }]
+    [state.A]
+    deck = 5
+    field = ["Buyuk"]
+    [state.B]
+    deck = 5
+    field = [{ card = "Kacak", spent = true }]
+    [[actions]]
+    do = "attack"
+    unit = "Buyuk"
+    target = "Kacak"
+    reactions = []
+    """)
+    b = r.state.players["B"]
+    assert r.outcome.defeated == [] and b.trash == [] and b.deck[-1].name == "Kacak"
+
+
+def test_a_face_up_legend_with_a_sell_tag_is_offered_as_payment():
     # 11.8.1: Eddies and/or Legend cards in the Legends area pay; with two ways to pay the
     # engine asks instead of choosing (never decides silently).
     with pytest.raises(Exception, match="missing payment"):
         run(CARDS + """
         [cards.L1]
         type = "legend"
+        sell_tag = true
         [state.A]
         deck = 3
         hand = ["Zirh"]
@@ -1197,7 +1298,7 @@ def test_a_face_up_legend_is_offered_as_payment_without_a_sell_tag():
 
 
 def test_absurd_deck_size_is_a_clear_error():
-    with pytest.raises(Exception, match="not a game state"):
+    with pytest.raises(Exception, match="over the limit for 'deck'"):
         run("""
         [state.A]
         deck = 100000000

@@ -1,5 +1,5 @@
 """The card pool: facts and effects (pool.py), tolerant lookup and card names in free
-text (lookup.py), Turkish descriptions and the rules that matter (describe.py), card
+text (matching.py), Turkish descriptions and the rules that matter (describe.py), card
 names in scenario files (bridge.py), the publisher's texts imported by the user
 (userimport.py).
 
@@ -9,11 +9,12 @@ spans; `lookup(query)` → the cards a typed name means, best first.
 
 from __future__ import annotations
 
-from .lookup import Match, Mention, find, lookup, suggest
+from .matching import Match, Mention, find, lookup, suggest
 from .pool import CardDataError, CardFacts, Pool, load_pool
 
 NOTICE = ("judge_tool resmî değildir; Cyberpunk TCG'nin yayıncısıyla bağlantısı yoktur ve "
-          "onun tarafından onaylanmamıştır. Kart metni, kart görseli ve resmî SSS metni içermez.")
+          "onun tarafından onaylanmamıştır. Araçla birlikte kart metni, kart görseli ya da resmî "
+          "SSS metni gelmez; basılı metin ve SSS yalnızca kullanıcı kendisi içe aktarınca gösterilir.")
 
 __all__ = ["CardDataError", "CardFacts", "Match", "Mention", "NOTICE", "Pool", "find", "load_pool",
            "lookup", "suggest"]

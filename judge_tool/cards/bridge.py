@@ -9,7 +9,7 @@ from typing import Iterable
 
 from ..engine.errors import SpecError
 from ..engine.state import CardDef
-from .lookup import key_tokens
+from .matching import key_tokens
 from .pool import CardFacts, Pool, load_pool
 
 

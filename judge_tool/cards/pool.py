@@ -11,19 +11,18 @@ no effects: never half of them.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from ..engine.effects import EffectDef, parse_effect
-from ..engine.errors import SpecError
-from ..engine.lines import LineMap
-from ..engine.schema import Reader, did_you_mean, expect_type, join
-from ..engine.state import KEYWORDS
-from ..engine.effects import TRIGGERS as ENGINE_TRIGGERS
 from ..resources import data_path
+
+if TYPE_CHECKING:
+    from ..engine.effects import EffectDef
+
+# the engine's modules (and tomllib) are imported when cards are loaded, not when this
+# module is: `card_names()` (for `judge rule`) needs none of them
 
 TYPES = ("unit", "gear", "program", "legend")
 COLORS = ("red", "yellow", "green", "blue")
@@ -81,6 +80,8 @@ class CardFacts:
     def effects(self, name: str | None = None) -> tuple[EffectDef, ...]:
         """The engine's effect objects; `name` is the card's name as a scenario wrote it
         (default effect labels are built from it)."""
+        from ..engine.effects import parse_effect
+        from ..engine.schema import join
         shown = name or self.display
         return tuple(parse_effect(e, join(join("cards", self.slug), "effects") + f"[{i}]", shown, self.type, i)
                      for i, e in enumerate(self.effects_raw))
@@ -118,6 +119,7 @@ class Pool:
 
 
 def _read(path: Path) -> tuple[str, dict]:
+    import tomllib
     if path.stat().st_size > MAX_FILE_BYTES:
         raise CardDataError(str(path), 0, f"larger than {MAX_FILE_BYTES} bytes")
     text = path.read_text(encoding="utf-8")
@@ -129,6 +131,10 @@ def _read(path: Path) -> tuple[str, dict]:
 
 
 def _card(slug: str, raw: Any, set_code: str, path: str) -> CardFacts:
+    from ..engine.effects import parse_effect
+    from ..engine.errors import SpecError
+    from ..engine.schema import Reader, did_you_mean, expect_type, join
+    from ..engine.state import KEYWORDS
     if not SLUG_RE.match(slug):
         raise SpecError(path, f"{slug!r} is not a slug (lower-case letters, digits, hyphens)")
     r = Reader(raw, path)
@@ -185,6 +191,9 @@ def _card(slug: str, raw: Any, set_code: str, path: str) -> CardFacts:
 
 
 def load_folder(folder: Path) -> Pool:
+    from ..engine.errors import SpecError
+    from ..engine.lines import LineMap
+    from ..engine.schema import Reader, did_you_mean, expect_type, join
     sets_file = folder / "sets.toml"
     sets: dict[str, str] = {}
     publisher: dict[str, str] = {}
@@ -233,3 +242,44 @@ def load_folder(folder: Path) -> Pool:
 def load_pool() -> Pool:
     """The shipped pool (cached for the process)."""
     return load_folder(data_path("cards"))
+
+
+@dataclass(frozen=True)
+class CardName:
+    """Just a card's names: what finding card names in text needs."""
+
+    slug: str
+    name: str
+    subtitle: str
+
+    @property
+    def display(self) -> str:
+        return f"{self.name}: {self.subtitle}" if self.subtitle else self.name
+
+
+_TABLE_RE = re.compile(r'^\[cards\.([a-z0-9-]+)\]\s*$')
+_NAME_RE = re.compile(r'^(name|subtitle) = "([^"\\]*)"\s*$')   # no escapes in card names
+
+
+@lru_cache(maxsize=1)
+def card_names() -> tuple[CardName, ...]:
+    """The cards' names read straight from the data files' `[cards.SLUG]`, `name = "…"`
+    and `subtitle = "…"` lines: a few milliseconds instead of the full load (TOML parse
+    and validation), for `judge rule` marking card names in rule text. A test checks it
+    gives exactly the names `load_pool` reads."""
+    out: list[CardName] = []
+    for path in sorted(data_path("cards").glob("*.toml")):
+        slug, fields = None, {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = _TABLE_RE.match(line)
+            if m or line.startswith("[["):
+                if slug and "name" in fields:
+                    out.append(CardName(slug, fields["name"], fields.get("subtitle", "")))
+                slug, fields = (m.group(1) if m else None), {}
+                continue
+            n = _NAME_RE.match(line)
+            if slug and n:
+                fields[n.group(1)] = n.group(2)
+        if slug and "name" in fields:
+            out.append(CardName(slug, fields["name"], fields.get("subtitle", "")))
+    return tuple(out)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..turkish import fold
 from ..userdata import UserDataError, read_user_file, write_atomic
-from .lookup import key_tokens
+from .matching import key_tokens
 from .pool import CardFacts, load_pool
 
 CARDS_FILE = "cards-import.json"

@@ -238,6 +238,7 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, url: bool, en
     if node.refs:
         out.append(style(f"{m('rule.see')}: ", dim=True) + ", ".join(node.refs))
     out.extend(backlink_lines(node, links, m))
+    out.extend(card_lines(book, [node, *subtree], m))
     if link:
         from .official_cmd import link_lines
         out.extend(link_lines(m("official.link"), link))
@@ -245,6 +246,25 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, url: bool, en
         from .official_cmd import english_lines
         out.extend(english_lines(english, [node.id, *(n.id for n in subtree)], book, m))
     click.echo("\n".join(out))
+
+
+def card_mentions(book: Rulebook, node: Node) -> list[dict]:
+    """Card names in the rule's text and examples (the game's card pool, if it has one)."""
+    if book.meta.id != "cyberpunk-tcg":
+        return []
+    from ..cards.matching import find
+    from ..cards.pool import card_names
+    names = card_names()              # names only: the full pool load is not needed here
+    fields = [("text", node.text)] + [(f"example:{i}", ex) for i, ex in enumerate(node.examples)]
+    return [dict(m.to_dict(), field=name, names=[c.display for c in m.cards])
+            for name, text in fields for m in find(text, names)]
+
+
+def card_lines(book: Rulebook, nodes: list[Node], m) -> list[str]:
+    names = list(dict.fromkeys(s for n in nodes for c in card_mentions(book, n) for s in c["names"]))
+    if not names:
+        return []
+    return [wrap(style(f"{m('rule.cards')}: ", dim=True) + ", ".join(names) + " (judge card …)", subsequent="  ")]
 
 
 def english_for(book: Rulebook):
@@ -282,6 +302,7 @@ def linked_json(book: Rulebook, node: Node, links) -> dict:
     data["notes"] = node_notes(node, m)
     data["links"] = [link.to_dict() for link in links.links(node.id)]
     data["cited_by"] = links.cited_by(node.id)
+    data["cards"] = card_mentions(book, node)
     return data
 
 

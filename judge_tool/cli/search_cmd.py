@@ -83,8 +83,13 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
         hits = engine.search(text, limit=limit, chapter=chapter)
     except Exception as exc:  # pragma: no cover - defensive: never a traceback
         fail(f"search failed: {type(exc).__name__}: {exc}", code=1)
+    cards = _card_hits(book, text)
     if as_json:
-        echo_json([{**h.to_dict(), "game": book.meta.id} for h in hits])
+        echo_json([*(_card_json(c, book) for c in cards), *({**h.to_dict(), "game": book.meta.id} for h in hits)])
+        return
+    if cards:
+        click.echo(_card_lines(cards))
+    if not hits and cards:
         return
     if not hits:
         from ..search.query import clean, rule_number
@@ -100,6 +105,34 @@ def search(ctx: click.Context, query: tuple[str, ...], limit: int, chapter: str 
             click.echo(f"No results{where}.")
         return
     click.echo("\n".join(_render_hits([(book, h) for h in hits])))
+
+
+def _card_hits(book, text: str) -> list:
+    """Cards the query names (the game's card pool): full or bare names, also inside a
+    longer query ("Chrome Fang saldırı"), or every word of the query in one card's name."""
+    from ..cardsite import pool_for
+    pool = pool_for(book)
+    if pool is None:
+        return []
+    from ..cards import find, lookup
+    from ..cards.matching import EXACT, NAME, WORDS, key_tokens
+    found = [c for m in find(text, pool) for c in m.cards]
+    matches = lookup(text, pool)
+    if matches and (matches[0].tier in (EXACT, NAME)
+                    or matches[0].tier == WORDS and len("".join(key_tokens(text))) >= 4):
+        found += [m.card for m in matches]
+    return list(dict.fromkeys(found))[:8]
+
+
+def _card_json(card, book) -> dict:
+    return {"id": card.slug, "kind": "card", "title": card.display, "text": "", "path": [],
+            "rule": "", "snippet": "", "highlights": [], "score": 0.0, "game": book.meta.id}
+
+
+def _card_lines(cards: list) -> str:
+    lines = [style("Kartlar", fg="magenta") + " (judge card AD):"]
+    lines += [f"    {style(c.display, bold=True)}  {style(c.slug, dim=True)}" for c in cards]
+    return "\n".join(lines)
 
 
 def _render_hits(hits: list, show_game: bool = False) -> list[str]:

@@ -102,6 +102,32 @@ class R:
     END_PENDING = "9.28"
     END_REMOVE_WHILE = "9.29"
 
+    # official rules the Turkish text lacks or words differently (the engine follows them)
+    WIN_START = "1.10"
+    OVERTIME_WIN = "1.11"
+    OVERTIME_BEGINS = "1.11.1"
+    OVERTIME_ALREADY = "1.11.2"
+    ALT_WIN = "1.12"
+    NEGATIVE_ZERO = "2.10.1"
+    CANT_BEATS_CAN = "2.6"
+    CARD_OVER_RULES = "2.5"
+    AS_MUCH_AS_POSSIBLE = "2.4"
+    UP_TO_ZERO = "2.8"
+    LEGEND_INVALID_AREA = "4.4.1"
+    LEGEND_TO_FIELD = "4.5"
+    LEGEND_ORIENTATION = "4.5.1"
+    LEGEND_LAG = "4.5.2"
+    LEGEND_NULL = "4.5.3"
+    LEGEND_NO_SELL_TAG = "5.7.2.2"
+    LEGEND_FACE_DOWN_EFFECT = "5.7.6"
+    ADJUST_SAME = "6.4.5"
+    ADJUST_OFF_FACE = "6.4.4"
+    CONTROL = "1.7.3"
+    FRIENDLY_EFFECT = "10.20.1"
+    RESOLVE_AS_MUCH = "10.2.1"
+    FIGHT_BY_EFFECT = "9.17.4"
+    FIGHT_RESULT = "9.19"
+
     # effects
     RESOLVE_IN_ORDER = "10.2"
     RESOLVE_MAX = "10.2.1"
@@ -208,6 +234,17 @@ class R:
     QUICK = "11.26.2"
     QUICK_COST = "11.26.3"
 
+
+# Official numbers the engine cites that have no Turkish sentence: a step citing one is
+# marked "resmi kural; Türkçe metinde yok" (trace.OFFICIAL_ONLY). A test keeps this in step
+# with the rulebook.
+OFFICIAL_ONLY_IDS: frozenset[str] = frozenset({
+    R.WIN_START, R.OVERTIME_WIN, R.OVERTIME_BEGINS, R.OVERTIME_ALREADY, R.ALT_WIN,
+    R.NEGATIVE_ZERO, R.CANT_BEATS_CAN, R.CARD_OVER_RULES, R.AS_MUCH_AS_POSSIBLE, R.UP_TO_ZERO,
+    R.LEGEND_INVALID_AREA, R.LEGEND_TO_FIELD, R.LEGEND_ORIENTATION, R.LEGEND_LAG, R.LEGEND_NULL,
+    R.LEGEND_NO_SELL_TAG, R.LEGEND_FACE_DOWN_EFFECT, R.ADJUST_SAME, R.ADJUST_OFF_FACE,
+    R.CONTROL, R.PROGRAM_TRASH,
+})
 
 ALL_RULE_IDS: frozenset[str] = frozenset(
     value for name, value in vars(R).items() if name.isupper() and isinstance(value, str)

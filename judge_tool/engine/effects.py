@@ -12,6 +12,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import SpecError
+from .conditions import CHECKS, parse_conditions
+from .targets import parse_filter, parse_target
 from .schema import MISSING, Reader, did_you_mean, expect_choice, expect_type, join
 
 # trigger keyword -> Turkish gloss (for labels and docs)
@@ -30,14 +32,18 @@ TRIGGERS: Mapping[str, str] = MappingProxyType({
     "LOSES_FIGHT": "bu birim bir çatışmayı kaybettiğinde",
 })
 
-CONDITIONS = ("power_at_least", "equipped", "attacking", "street_cred_at_least",
-              "hand_at_least", "gigs_at_least")
+CONDITIONS = tuple(CHECKS)
 TRIGGER_FILTERS = ("equipped", "each_turn")
-SCOPES = ("self", "other_friendly_units", "friendly_units")
+SCOPES = ("self", "other_friendly_units", "friendly_units", "rival_units", "all_units")
+RESTRICTIONS = ("attack", "attack_gigs", "attack_units", "block", "be_defeated",
+                "be_defeated_in_fight", "ready", "be_attacked")
+ALLOWANCES = ("attack_ready_units", "attack_with_lag")
+FIGHT_RESULTS = ("win", "lose")
 WHILE = ("attacking", "fighting", "stealing")
 REPLACEABLE = ("defeat",)
 
 _REQ = MISSING
+TARGET = "target"          # a parameter type: a target word or a filter table (targets.py)
 # verb -> {param: (types, default, choices)}
 VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
     "draw": {"n": (int, 1, None), "up_to": (bool, False, None)},
@@ -46,19 +52,19 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
                "to": (str, "hand", ("hand", "trash")), "reveal": (bool, False, None),
                "rest": (str, "top", ("top", "bottom", "bottom_any_order"))},
     "power": {"amount": (int, _REQ, None), "per_gear": (bool, False, None),
-              "target": (str, "self", ("self", "friendly_unit")),
+              "target": (TARGET, "self", None),
               "until": (str, "turn", ("turn", "attack", "fight"))},
     "adjust_gig": {"by": (int, _REQ, None), "direction": (str, "any", ("any", "up", "down")),
                    "gig": (str, "any", ("any", "friendly", "rival", "stolen"))},
     "swap_gigs": {},
     "play_from_trash": {"type": (str, "unit", ("unit", "gear")), "max_cost": (int, 99, None),
                         "free": (bool, True, None), "other": (bool, True, None)},
-    "bottom_deck": {"target": (str, "self", ("self",))},
+    "bottom_deck": {"target": (TARGET, "self", None)},
     "discard": {"cost": ((int, str), -1, None)},
     "prevent_steal": {},
-    "defeat": {"target": (str, "self", ("self", "this_gear"))},
+    "defeat": {"target": (TARGET, "self", None)},
     "end_attack": {},
-    "ready": {"target": (str, "self", ("self",))},
+    "ready": {"target": (TARGET, "self", None)},
 })
 
 
@@ -100,6 +106,12 @@ class EffectDef:
     reduction_type: str = ""
     replaces: str = ""              # replacement
     index: int = 0
+    restrict: tuple[str, ...] = ()  # persistent: "can't ..."
+    allow: tuple[str, ...] = ()     # persistent: "can ..."
+    fight: str = ""                 # persistent: wins / loses its fights (9.17.4)
+    filter: Any = None              # persistent: only cards matching this Filter
+    of: str = "self"                # replacement: whose event (self/friendly/rival/any)
+    wins: bool = False              # persistent: an alternate win condition (its `if`), 1.12
 
 
 def parse_action(data: Any, path: str) -> Action:
@@ -109,7 +121,11 @@ def parse_action(data: Any, path: str) -> Action:
         raise SpecError(r.at("do"), f"unknown action {verb!r}", did_you_mean(verb, VERBS))
     params: dict[str, Any] = {}
     for name, (types, default, choices) in VERBS[verb].items():
-        params[name] = r.get(name, types, default, choices)
+        if types == TARGET:
+            raw = r.raw(name, default)
+            params[name] = parse_target(raw, r.at(name))
+        else:
+            params[name] = r.get(name, types, default, choices)
     optional = r.get("optional", bool, False)
     then_raw = r.get("then", list, [])
     r.finish()
@@ -139,6 +155,16 @@ def _mapping(r: Reader, key: str, allowed: tuple[str, ...]) -> Mapping[str, Any]
     return MappingProxyType(out)
 
 
+def _words(r: Reader, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    raw = r.get(key, (list, str), [])
+    items = [raw] if isinstance(raw, str) else raw
+    for i, w in enumerate(items):
+        path = r.at(key) if isinstance(raw, str) else join(r.at(key), i)
+        expect_type(w, str, path)
+        expect_choice(w, allowed, path)
+    return tuple(items)
+
+
 def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: int) -> EffectDef:
     r = Reader(data, path)
     kinds = [k for k in ("trigger", "cost", "persistent", "replace") if r.has(k)]
@@ -147,7 +173,7 @@ def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: in
     text = r.get("text", str, "")
     label = r.get("label", str, "")
     box = r.get("box", str, "bottom" if card_type == "gear" else "", ("top", "bottom", ""))
-    condition = _mapping(r, "if", CONDITIONS)
+    condition = MappingProxyType(parse_conditions(r, "if"))
     optional = r.get("optional", bool, False)
     common = dict(text=text, condition=condition, optional=optional, box=box, index=index)
     if not kinds:
@@ -193,10 +219,18 @@ def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: in
         while_ = r.get("while", str, "", WHILE + ("",))
         reduction = r.get("cost_reduction", int, 0)
         rtype = r.get("reduction_type", str, "", ("", "unit", "gear", "program"))
+        restrict = _words(r, "restrict", RESTRICTIONS)
+        allow = _words(r, "allow", ALLOWANCES)
+        fight = r.get("fight", str, "", FIGHT_RESULTS + ("",))
+        flt = parse_filter(r.raw("filter"), r.at("filter")) if r.has("filter") else r.raw("filter", None)
+        wins = r.get("win_game", bool, False)
+        if wins and not condition:
+            raise SpecError(r.at("win_game"), "an alternate win condition needs its condition in 'if'")
         r.finish()
         return EffectDef(kind="persistent", label=label or f"{card_name} sürekli", scope=scope,
                          power=power, while_=while_, cost_reduction=reduction,
-                         reduction_type=rtype, **common)
+                         reduction_type=rtype, restrict=restrict, allow=allow, fight=fight,
+                         filter=flt, wins=wins, **common)
     replaces = r.get("replace", str, choices=REPLACEABLE)
     actions = _actions(r, "instead")
     if not actions:

@@ -10,14 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .cite import R
+from .cite import OFFICIAL_ONLY_IDS, R
+from .conditions import View
+from .conditions import evaluate as evaluate_conditions
 from .effects import Action, EffectDef
 from .errors import DecisionError, GameOver, Illegal
 from .rules_math import (can_attack, effective, fight_result, may_choose_d20, payable_cost,
                          steal_count, street_cred)
-from .script import Opt, Script
+from .script import Opt, Script, match
 from .state import Card, Die, GameState, Modifier, Player, rival
-from .trace import Step
+from .targets import Facts, Filter, describe, matches
+from .trace import DIFFERS, FORCED, OFFICIAL_ONLY, Step
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class Outcome:
     defeated: list[str] = field(default_factory=list)
     resolved: list[str] = field(default_factory=list)
     stolen: int = 0
+    forced: list[str] = field(default_factory=list)     # decisions the engine made (one option)
+    turns: int = 0                                       # turns that ended during the run
 
 
 @dataclass
@@ -106,6 +111,8 @@ class Game:
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, text: str) -> None:
+        if rule in OFFICIAL_ONLY_IDS and OFFICIAL_ONLY not in text:
+            text = f"{text} ({OFFICIAL_ONLY})"
         self.trace.append(Step(rule, text))
 
     def p(self, name: str) -> Player:
@@ -120,6 +127,26 @@ class Game:
 
     def lose(self, player: str, rule: str, why: str) -> None:
         self.win(rival(player), rule, why)
+
+    def pick(self, decision: str, player: str, rule: str, prompt: str, options: list[Opt],
+             known: list[Opt] | tuple = (), illegal_rule: str = "", illegal_why: str = "") -> Any:
+        """One choice among legal options; with a single (or interchangeable) option the
+        decision is forced: made here, recorded in the trace, never demanded of the script."""
+        groups = {o.group if o.group is not None else id(o) for o in options}
+        if len(groups) == 1:
+            nxt = self.script.peek(decision, player)
+            if nxt is not None and known and isinstance(nxt, str) and match(nxt, options) is None \
+                    and match(nxt, list(known)) is not None:
+                raise Illegal(illegal_rule or rule, illegal_why or f"{nxt!r} bu seçim için geçerli değil")
+            return self.forced(decision, player, options[0].value, options[0].keys, options[0].text)
+        return self.script.pick_one(decision, player, rule, prompt, options, known,
+                                    illegal_rule, illegal_why)
+
+    def forced(self, decision: str, player: str, value: Any, keys: tuple = (), text: str = "") -> Any:
+        self.script.take_forced(decision, player, tuple(str(k) for k in (keys or (value,))))
+        self.out.forced.append(decision)
+        self.step(R.CHOICE, f"{FORCED}: {player} için {decision} = {text or value}")
+        return value
 
     # ------------------------------------------------------------------ queries
     def controller(self, card: Card) -> str | None:
@@ -171,11 +198,19 @@ class Game:
             return False
         if eff.scope == "self" and card.uid != src.uid:
             return False
-        if eff.scope in ("other_friendly_units", "friendly_units"):
-            if ctrl != owner or self.in_field(card.uid) is None:
+        if eff.scope != "self":
+            if self.in_field(card.uid) is None:
+                return False
+            if eff.scope in ("other_friendly_units", "friendly_units") and ctrl != owner:
+                return False
+            if eff.scope == "rival_units" and ctrl == owner:
                 return False
             if eff.scope == "other_friendly_units" and card.uid == src.uid:
                 return False
+        if eff.filter is not None and not matches(eff.filter, self._plain_facts(card, ctrl), owner, src.uid):
+            return False
+        if eff.condition and not self._quiet_condition(eff, owner, src):
+            return False
         if eff.while_ == "attacking" and not self.is_attacking(card):
             return False
         if eff.while_ == "fighting" and not self.is_fighting(card):
@@ -183,6 +218,37 @@ class Game:
         if eff.while_ == "stealing" and not (self.is_attacking(card) and self.attack.step == "steal"):
             return False
         return True
+
+    def _plain_facts(self, card: Card, ctrl: str) -> Facts:
+        """Facts without persistent power (a filter inside a persistent effect must not
+        recurse into power); printed power plus Gears and modifiers."""
+        area = "field" if self.in_field(card.uid) else "legends"
+        power = card.defn.power + sum(g.defn.power for g in card.gears) + sum(
+            m.amount for m in self.s.modifiers if m.target == card.uid)
+        return Facts(card.uid, card.name, card.type, ctrl, area, max(0, power), card.defn.cost,
+                     card.defn.tags, card.defn.colour, card.spent, bool(card.gears), card.face_up)
+
+    def statuses(self, card: Card) -> set[str]:
+        """Every "can't", "can" and fight status on a card now: from effects that resolved
+        (with a duration) and from persistent effects (while their source is in play)."""
+        out = {m.status for m in self.s.modifiers if m.target == card.uid and m.status}
+        for owner, src in self.s.all_cards_in_play():
+            for eff, _g in self.effects_of(src):
+                if eff.kind == "persistent" and (eff.restrict or eff.allow or eff.fight) \
+                        and self._persistent_applies(eff, owner, src, card):
+                    out |= {f"restrict:{w}" for w in eff.restrict}
+                    out |= {f"allow:{w}" for w in eff.allow}
+                    if eff.fight:
+                        out.add(f"fight:{eff.fight}")
+        return out
+
+    def restricted(self, card: Card, what: str) -> bool:
+        return f"restrict:{what}" in self.statuses(card)
+
+    def allowed(self, card: Card, what: str) -> bool:
+        """A "can" that a "can't" does not override (the golden rule, official 2.6)."""
+        st = self.statuses(card)
+        return f"allow:{what}" in st
 
     def snapshot(self, card: Card, controller: str) -> Snapshot:
         return Snapshot(card.uid, card.name, controller, self.power(card), bool(card.gears),
@@ -198,6 +264,90 @@ class Game:
                     if not eff.reduction_type or eff.reduction_type == card.type:
                         total += eff.cost_reduction
         return total
+
+    # ------------------------------------------------------------------ targets
+    def facts(self, card: Card, controller: str, zone: str) -> Facts:
+        on_table = zone in ("field", "legends")
+        power = effective(self.power(card)) if on_table else max(0, card.defn.power)
+        return Facts(card.uid, card.name, card.type, controller, zone, power, card.defn.cost,
+                     card.defn.tags, card.defn.colour, card.spent if on_table else False,
+                     bool(card.gears), card.face_up)
+
+    def candidates(self, f: Filter, chooser: str, source: str) -> list[Card]:
+        out = []
+        for name, p in self.s.players.items():
+            if f.zone == "gears":
+                pool = [g for h in [*p.field, *p.legends] for g in h.gears]
+            else:
+                pool = list(getattr(p, f.zone))
+            for c in pool:
+                if matches(f, self.facts(c, name, f.zone), chooser, source):
+                    out.append(c)
+        return out
+
+    def targets_of(self, act: Action, ctx: Ctx) -> list[Card]:
+        """Every card the action's `target` could pick now (before choosing)."""
+        t = act.params.get("target", "self")
+        if isinstance(t, Filter):
+            return self.candidates(t, ctx.controller, ctx.source)
+        if t == "this_gear":
+            g = self.s.find_gear(ctx.gear) if ctx.gear else None
+            return [g[2]] if g else []
+        if t == "it":
+            uid = ctx.trig.get("card", "")
+            found = self.s.find_in_play(uid) or self.s.find_gear(uid)
+            return [found[2]] if found else []
+        if t == "friendly_unit":
+            return list(self.p(ctx.controller).field)
+        card = self._self_card(ctx)
+        return [card] if card is not None else []
+
+    def choose_targets(self, act: Action, ctx: Ctx, what: str) -> list[Card]:
+        """The cards an action affects: all matching (`all`), or the controller chooses
+        `count` of them (as many as possible, 10.31.2); one legal set is forced."""
+        cands = self.targets_of(act, ctx)
+        t = act.params.get("target", "self")
+        if not cands:
+            self.step(R.NO_LEGAL_CHOICE, f"{what}: geçerli hedef yok, bu kısım yapılmaz"
+                      + (f" ({describe(t)})" if isinstance(t, Filter) else ""))
+            return []
+        if not isinstance(t, Filter):
+            if t == "friendly_unit" and len(cands) > 1:
+                return [self.pick("target", ctx.controller, R.CHOICE, what, [self._card_opt(u) for u in cands])]
+            return cands[:1]
+        if t.all:
+            self.step(R.RESOLVE_IN_ORDER, f"{what}: tüm uygun kartlar ({describe(t)}): "
+                      + ", ".join(c.uid for c in cands))
+            return cands
+        need = min(t.count, len(cands))
+        if len(cands) > t.count:
+            self.step(R.CHOICE_AS_MANY, f"{what}: {len(cands)} uygun karttan {t.count} seçilir")
+        elif len(cands) < t.count:
+            self.step(R.CHOICE_AS_MANY, f"{what}: {t.count} hedef istenir, {len(cands)} var: olabildiğince çok seçilir")
+        if need == len(cands) and not t.up_to:
+            return [self.forced("target", ctx.controller, c, (c.uid, c.name), c.uid) for c in cands]
+        chosen: list[Card] = []
+        pool = list(cands)
+        for i in range(need):
+            opts = [self._card_opt(c) for c in pool]
+            if t.up_to:
+                pick, path = self.script.choose("target", ctx.controller, R.CHOICE,
+                                                f"{what} ({i + 1}/{need}, up to; pick \"none\" to stop)", opts)
+                if isinstance(pick, str) and pick.strip().casefold() == "none":
+                    break
+                from .script import match
+                hit = match(str(pick), opts)
+                if not isinstance(hit, Opt):
+                    raise DecisionError(f"{path}: {pick!r} matches no option; options: "
+                                        + "; ".join(o.text for o in opts), decision="target",
+                                        player=ctx.controller, rule=R.CHOICE, path=path)
+                card = hit.value
+            else:
+                card = self.pick("target", ctx.controller, R.CHOICE, f"{what} ({i + 1}/{need})", opts)
+            pool.remove(card)
+            chosen.append(card)
+            self.step(R.CHOICE, f"{ctx.controller} hedef seçer: {card.uid}")
+        return chosen
 
     # ------------------------------------------------------------------ finding cards
     @staticmethod
@@ -271,7 +421,7 @@ class Game:
             else:
                 opts = [Opt(pe, (pe.label, pe.effect.label, pe.source_name, pe.source), pe.label)
                         for pe in options]
-                chosen = self.script.pick_one(
+                chosen = self.pick(
                     "pending", current, R.PENDING_ANY_ORDER,
                     f"which of {len(options)} pending effects resolves first", _dedupe(opts))
                 self.step(R.PENDING_ANY_ORDER, f"{current} sırayı seçer: önce {chosen.label}")
@@ -292,46 +442,20 @@ class Game:
         if not eff.condition:
             return True
         card = self._self_card(ctx)
-        ok = True
-        parts: list[str] = []
-        for key, want in eff.condition.items():
-            if key == "power_at_least":
-                if card is not None:
-                    value = effective(self.power(card))
-                elif ctx.snapshot is not None:
-                    value = effective(ctx.snapshot.power)
-                    self.step(R.LAST_KNOWN, f"{ctx.snapshot.name} artık sahada değil: son bilinen güç {ctx.snapshot.power}")
-                else:
-                    value = 0
-                good = value >= want
-                parts.append(f"güç {value} ≥ {want}: {'evet' if good else 'hayır'}")
-            elif key == "equipped":
-                has = bool(card.gears) if card is not None else bool(ctx.snapshot and ctx.snapshot.equipped)
-                good = has == want
-                parts.append(f"kuşanmış: {'evet' if has else 'hayır'}")
-            elif key == "attacking":
-                att = card is not None and self.is_attacking(card)
-                good = att == want
-                parts.append(f"saldırıyor: {'evet' if att else 'hayır'}")
-            elif key == "street_cred_at_least":
-                sc = street_cred(self.p(ctx.controller).street_cred_values())
-                good = sc is not None and sc >= want
-                parts.append(f"Street Cred {'Null' if sc is None else sc} ≥ {want}: {'evet' if good else 'hayır'}")
-            elif key == "hand_at_least":
-                n = len(self.p(ctx.controller).hand)
-                good = n >= want
-                parts.append(f"elde {n} kart ≥ {want}: {'evet' if good else 'hayır'}")
-            else:  # gigs_at_least
-                n = len(self.p(ctx.controller).gigs)
-                good = n >= want
-                parts.append(f"{n} Gig ≥ {want}: {'evet' if good else 'hayır'}")
-            ok = ok and good
+        if card is None and ctx.snapshot is not None and any(
+                k in eff.condition for k in ("power_at_least", "power_at_most")):
+            self.step(R.LAST_KNOWN, f"{ctx.snapshot.name} artık sahada değil: son bilinen güç {ctx.snapshot.power}")
+        ok, parts = evaluate_conditions(eff.condition, View(self, ctx.controller, card, ctx.snapshot, ctx.trig))
         if eff.kind == "triggered" and rule == R.CONDITION_AT_RESOLUTION:
             self.step(R.CONDITION_AT_RESOLUTION, "tetikleyici dışındaki koşul tetiklenirken değil, çözümlenirken doğru olmalı")
         self.step(rule, f"koşul çözümlenirken kontrol edilir: {'; '.join(parts)}")
         if not ok:
             self.step(R.CONDITION_FALSE, "koşul yanlış: etki uygulanmaz")
         return ok
+
+    def _quiet_condition(self, eff: EffectDef, owner: str, src: Card) -> bool:
+        """A persistent effect's condition, checked continuously (no trace)."""
+        return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
 
     def may(self, player: str, what: str, rule: str = R.CHOICE) -> bool:
         """A yes/no choice; `rule` is the rule that makes it optional (an optional
@@ -364,15 +488,42 @@ class Game:
                 self.run_actions(act.then, ctx)
 
     def feasible(self, act: Action, ctx: Ctx) -> bool:
-        if act.verb == "discard":
-            return bool(self._discard_options(act, ctx))
-        if act.verb == "play_from_trash":
-            return bool(self._trash_play_options(act, ctx))
-        return True
+        """Can this action be performed at all now? (10.27 for replacements, 10.7 for
+        optional parts.) A verb without a `_can_<verb>` check can always be attempted."""
+        check = getattr(self, f"_can_{act.verb}", None)
+        return True if check is None else bool(check(act, ctx))
+
+    def _can_discard(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self._discard_options(act, ctx))
+
+    def _can_play_from_trash(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self._trash_play_options(act, ctx, payable=True))
+
+    def _can_defeat(self, act: Action, ctx: Ctx) -> bool:
+        if act.get("target") == "this_gear":
+            return ctx.gear is not None and self.s.find_gear(ctx.gear) is not None
+        return bool(self.targets_of(act, ctx))
+
+    def _can_draw(self, act: Action, ctx: Ctx) -> bool:
+        return act.get("up_to") or len(self.p(ctx.controller).deck) >= act.get("n")
+
+    def _can_trash(self, act: Action, ctx: Ctx) -> bool:
+        return act.get("up_to") or len(self.p(ctx.controller).deck) >= act.get("n")
+
+    def _can_adjust_gig(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self._gig_options(act.get("gig"), ctx))
+
+    def _can_swap_gigs(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self.p(ctx.controller).gigs) and bool(self.p(rival(ctx.controller)).gigs)
+
+    def _can_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self.targets_of(act, ctx))
 
     def do(self, act: Action, ctx: Ctx) -> bool:
         handler = getattr(self, f"_do_{act.verb}")
-        return handler(act, ctx)
+        done = handler(act, ctx)
+        self.check_state()
+        return done
 
     def _do_draw(self, act: Action, ctx: Ctx) -> bool:
         n = act.get("n")
@@ -396,6 +547,8 @@ class Game:
         return n > 0
 
     def _number(self, player: str, up_to: int, rule: str, prompt: str) -> int:
+        if up_to <= 0:
+            return self.forced("number", player, 0, ("0",), "0")
         pick, path = self.script.choose("number", player, rule, f"{prompt} (0..{up_to})", [])
         if not isinstance(pick, int) or isinstance(pick, bool) or pick < 0:
             raise DecisionError(f"{path}: a number must be a whole number ≥ 0", decision="number",
@@ -510,7 +663,7 @@ class Game:
             if len(units) == 1:
                 card = units[0]
             else:
-                card = self.script.pick_one("target", ctx.controller, R.CHOICE, "a friendly Unit to gain power",
+                card = self.pick("target", ctx.controller, R.CHOICE, "a friendly Unit to gain power",
                                             [self._card_opt(u) for u in units])
         amount = act.get("amount")
         if act.get("per_gear"):
@@ -540,7 +693,7 @@ class Game:
         if len(dice) == 1:
             return dice[0]
         opts = [Opt(d, (d.id, f"d{d.sides}"), str(d)) for d in dice]
-        return self.script.pick_one("gig", player, R.CHOICE, prompt, opts)
+        return self.pick("gig", player, R.CHOICE, prompt, opts)
 
     def _do_adjust_gig(self, act: Action, ctx: Ctx) -> bool:
         dice = self._gig_options(act.get("gig"), ctx)
@@ -549,22 +702,31 @@ class Game:
             return False
         die = self._choose_die(dice, ctx.controller, "a Gig to change")
         by, direction = act.get("by"), act.get("direction")
-        pick, path = self.script.choose("value", ctx.controller, R.CHOICE,
-                                        f"the new value of {die} (change by up to {by}, {direction})", [])
-        if not isinstance(pick, int) or isinstance(pick, bool):
-            raise DecisionError(f"{path}: a 'value' pick is a whole number", decision="value",
-                                player=ctx.controller, rule=R.CHOICE, path=path)
         if self.attack is not None and die.id in self.attack.selected:
             self.step(R.STEAL_VALUE_FIXED, f"{die} çalınmak üzere seçildi: çalma sırasında değeri değişemez")
+            if self.script.peek("value", ctx.controller) is not None:
+                self.script.ci += 1       # a value stated for it is moot, not an error
             return False
-        if not 1 <= pick <= die.sides:
-            raise DecisionError(f"{path}: d{die.sides} has no face {pick}; pick a value from 1 to {die.sides}",
-                                decision="value", player=ctx.controller, rule=R.CHOICE, path=path)
-        delta = pick - die.value
-        if abs(delta) > by or (direction == "up" and delta < 0) or (direction == "down" and delta > 0):
-            raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
-        if delta == 0:
-            self.step(R.ADJUST_NONE, f"{die} {pick} olarak kalır: değişiklik seçilmedi")
+        values = [v for v in range(1, die.sides + 1)
+                  if abs(v - die.value) <= by
+                  and not (direction == "up" and v < die.value) and not (direction == "down" and v > die.value)]
+        if values == [die.value]:
+            self.step(R.UP_TO_ZERO, f"{die}: {direction} yönünde en fazla {by} değişiklik için yüz yok; "
+                      f"\"en fazla\" 0'ı da kapsar ({OFFICIAL_ONLY})")
+            pick = self.forced("value", ctx.controller, die.value, (die.value,), str(die.value))
+        else:
+            pick, path = self.script.choose("value", ctx.controller, R.CHOICE,
+                                            f"the new value of {die} (change by up to {by}, {direction}; "
+                                            f"legal: {', '.join(map(str, values))})", [])
+            if not isinstance(pick, int) or isinstance(pick, bool):
+                raise DecisionError(f"{path}: a 'value' pick is a whole number", decision="value",
+                                    player=ctx.controller, rule=R.CHOICE, path=path)
+            if not 1 <= pick <= die.sides:
+                raise Illegal(R.ADJUST_OFF_FACE, f"d{die.sides} üzerinde {pick} yüzü yok ({OFFICIAL_ONLY})")
+            if pick not in values:
+                raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
+        if pick == die.value:
+            self.step(R.ADJUST_SAME, f"{die} {pick} olarak kalır: Gig sahip olduğu değere ayarlanamaz, değişiklik yok ({OFFICIAL_ONLY})")
             return False
         old = die.value
         die.value = pick
@@ -588,7 +750,7 @@ class Game:
                   "(resmî kural 6.6.2; Türkçe metinde karşılığı yok)")
         return True
 
-    def _trash_play_options(self, act: Action, ctx: Ctx) -> list[Card]:
+    def _trash_play_options(self, act: Action, ctx: Ctx, payable: bool = False) -> list[Card]:
         p = self.p(ctx.controller)
         out = []
         for c in p.trash:
@@ -596,20 +758,34 @@ class Game:
                 continue
             if act.get("other") and c.uid == ctx.source:
                 continue
+            if payable and not self.can_pay(ctx.controller, c, act.get("free")):
+                continue
+            if c.type == "gear" and payable and not self._equip_options(ctx.controller):
+                continue
             out.append(c)
         return out
 
+    def can_pay(self, player: str, card: Card, free: bool) -> bool:
+        if free:
+            return True
+        amount = max(1, card.defn.cost - self.cost_reduction(player, card)) if card.defn.cost else 0
+        p = self.p(player)
+        return p.eddies_ready + len(self.usable_legends(player)) >= amount
+
     def _do_play_from_trash(self, act: Action, ctx: Ctx) -> bool:
-        options = self._trash_play_options(act, ctx)
-        if not options:
+        found = self._trash_play_options(act, ctx)
+        if not found:
             self.step(R.NO_LEGAL_CHOICE, "çöpte uygun kart yok: etki geçersiz, seçim yapılmaz")
             return False
-        if len({c.name for c in options}) == 1:
-            card = options[0]
-        else:
-            card = self.script.pick_one("play", ctx.controller, R.CHOICE,
-                                        f"a card from the trash (cost ≤ {act.get('max_cost')})",
-                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        options = self._trash_play_options(act, ctx, payable=True)
+        if not options:
+            self.step(R.RESOLVE_AS_MUCH, f"çöpteki uygun kart ({', '.join(sorted({c.name for c in found}))}) "
+                      f"oynanamaz (bedel ödenemez ya da kuşanılacak birim yok): bu kısım yapılmaz, "
+                      "etkinin kalanı çözümlenir")
+            return False
+        card = self.pick("play", ctx.controller, R.CHOICE,
+                         f"a card from the trash (cost ≤ {act.get('max_cost')})",
+                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         self.step(R.PLAY_BY_EFFECT, f"{card.name} çöpten oynanır (normal oynama kurallarıyla)")
         self.play_card(ctx.controller, card, zone="trash", free=act.get("free"), by_effect=True)
         return True
@@ -660,7 +836,7 @@ class Game:
         if len({c.name for c in options}) == 1:
             card = options[0]
         else:
-            card = self.script.pick_one("discard", ctx.controller, R.CHOICE, "a card to discard",
+            card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
                                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
@@ -707,9 +883,15 @@ class Game:
         self.trigger_on(card, controller, "SPENT", R.TRIGGER_PENDING)
 
     def usable_legends(self, player: str, exclude: str | None = None) -> list[Card]:
-        """11.8.1: any unspent Legend in the Legends area pays 1 €$ (the Turkish text has
-        no Sell Tag condition on face-up Legends)."""
-        return [l for l in self.p(player).legends if not l.spent and l.uid != exclude]
+        """11.8.1: an unspent Legend in the Legends area pays 1 €$; a face-up one only with
+        a Sell Tag (official 5.7.2.2, not in the Turkish text)."""
+        return [l for l in self.p(player).legends
+                if not l.spent and l.uid != exclude and (not l.face_up or l.defn.sell_tag)]
+
+    def _note_no_sell_tag(self, player: str) -> None:
+        idle = [l.uid for l in self.p(player).legends if l.face_up and not l.spent and not l.defn.sell_tag]
+        if idle:
+            self.step(R.LEGEND_NO_SELL_TAG, f"açık ve Satış Etiketi olmayan Legend 1 €$ ödemek için harcanamaz: {', '.join(idle)}")
 
     def pay(self, player: str, amount: int, spec: dict | None, why: str,
             exclude: str | None = None, path: str = "") -> None:
@@ -717,6 +899,7 @@ class Game:
             return
         p = self.p(player)
         legends = self.usable_legends(player, exclude)
+        self._note_no_sell_tag(player)
         if spec is None:
             if p.eddies_ready + len(legends) < amount:
                 raise Illegal(R.COST_FULL, f"{amount} €$ ödenemez: {p.eddies_ready} hazır Eddie, "
@@ -743,6 +926,8 @@ class Game:
                     raise Illegal(R.ACTIVATE_COST_ORDER, f"{card.uid} zaten bu bedelin başka bir parçası için harcanıyor")
                 if card.spent:
                     raise Illegal(R.PAY, f"{card.uid} harcanmış: ödemede kullanılamaz")
+                if card.face_up and not card.defn.sell_tag:
+                    raise Illegal(R.LEGEND_NO_SELL_TAG, f"{card.uid} açık ve Satış Etiketi yok: 1 €$ ödemek için harcanamaz")
                 chosen.append(card)
             if eddies > p.eddies_ready:
                 raise Illegal(R.COST_FULL, f"{eddies} Eddie harcanamaz: {p.eddies_ready} hazır Eddie var")
@@ -773,11 +958,9 @@ class Game:
         return out
 
     def _replacement_possible(self, eff: EffectDef, ctx: Ctx) -> bool:
-        for act in eff.actions:
-            if act.verb == "defeat" and act.get("target") == "this_gear":
-                if ctx.gear is None or self.s.find_gear(ctx.gear) is None:
-                    return False
-        return True
+        """10.27: every required part of "instead" must be performable (optional parts and
+        "if you do" follow-ups need not be)."""
+        return all(act.optional or self.feasible(act, ctx) for act in eff.actions)
 
     def defeat(self, uid: str, chain: frozenset = frozenset(), in_fight: bool = False) -> bool:
         """Defeat a Unit, Legend or Gear, applying replacement effects first. True if it
@@ -813,7 +996,7 @@ class Game:
                 if opt:
                     self.step(R.REPLACEMENT_MANDATORY_FIRST, "zorunlu ikameler isteğe bağlılardan önce uygulanır")
                 if len(mand) > 1:
-                    pick = self.script.pick_one(
+                    pick = self.pick(
                         "replacement", affected, R.REPLACEMENT_CHOOSE_MANDATORY,
                         f"which mandatory replacement applies to defeating {uid}",
                         [Opt(c, (c[2].label,), c[2].label) for c in mand])
@@ -831,7 +1014,7 @@ class Game:
                 if not chosen:
                     break
                 if len(chosen) > 1:
-                    pick = self.script.pick_one(
+                    pick = self.pick(
                         "replacement", affected, R.REPLACEMENT_CHOOSE_OPTIONAL,
                         f"which chosen replacement applies to defeating {uid}",
                         [Opt(c, (c[2].label,), c[2].label) for c in chosen])
@@ -866,9 +1049,12 @@ class Game:
         snap = self.snapshot(card, ctrl)
         getattr(self.p(ctrl), area).remove(card)
         owner = self.p(card.owner)
+        if dest == "trash" and card.type == "legend":
+            dest = "removed"
+            self.step(R.LEGEND_INVALID_AREA, f"{card.name} bir Legend: çöp geçersiz alan, oyundan çıkarılır")
         if dest == "removed":
             owner.removed.append(card)
-            self.step(R.GO_SOLO, f"{card.name} oyundan çıkarılır")
+            self.step(R.GO_SOLO if card.go_solo else R.LEGEND_INVALID_AREA, f"{card.name} oyundan çıkarılır")
         else:
             owner.trash.append(card)
             self.step(R.DEFEAT_TO_TRASH, f"{card.name} mağlup edilir; sahibi onu çöpe koyar")
@@ -905,6 +1091,13 @@ class Game:
         if n >= 7:
             self.win(tp, R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig zarı var (≥ 7): {tp} kazanır")
         self.step(R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig var (< 7): oyun sürer")
+        if not s.overtime:
+            if all(not q.fixer for q in s.players.values()):
+                s.empty_fixer_turns += 1
+                self.step(R.OVERTIME_BEGINS, f"Tur {s.turn} iki oyuncunun da fixer alanı boşken başladı "
+                          f"(art arda {s.empty_fixer_turns}. tur; 2. turun sonunda Uzatma başlar)")
+            else:
+                s.empty_fixer_turns = 0
         before = len(s.modifiers)
         s.modifiers = [m for m in s.modifiers if m.until != "next_turn"]
         self.step(R.START_REMOVE, "\"bir sonraki turunun başında\" biten etkiler kaldırılır"
@@ -944,7 +1137,7 @@ class Game:
         else:
             opts = [Opt(s, (f"d{s}",), f"d{s}") for s in legal]
             known = [Opt(s, (f"d{s}",), f"d{s}") for s in p.fixer]
-            sides = self.script.pick_one(
+            sides = self.pick(
                 "roll_in", player, R.ROLL_CHOOSE, f"which die to roll in from {['d%d' % s for s in p.fixer]}",
                 opts, known, R.D20_LAST, "fixer alanında başka zar varken d20 seçilemez")
         if 20 in p.fixer and len(p.fixer) > 1:
@@ -977,14 +1170,47 @@ class Game:
             for c in p.field:
                 c.lag = False
         self.step(R.LAG_ENDS, "tüm birimler Lag durumundan çıkar" + (f": {', '.join(lagging)}" if lagging else ""))
-        # The Turkish text names Overtime but defines neither its conditions nor what it
-        # changes, so the engine does not rule on it (no invented rule).
-        self.step(R.OVERTIME, "Uzatma koşulları ve işleyişi kaynak metinde tanımlı değil: "
-                  "motor Uzatma'ya karar vermez (kaynak metin eksik)")
+        self.out.turns += 1
+        self.step(R.OVERTIME, f"Tur {s.turn} bitti ({self.out.turns}. tur bu senaryoda): Uzatma koşulu denetlenir")
+        if s.overtime:
+            self.step(R.OVERTIME_WIN, "Uzatma sürüyor")
+        elif s.empty_fixer_turns >= 2:
+            self.begin_overtime()
+        else:
+            self.step(R.OVERTIME_BEGINS, f"Uzatma başlamaz: iki oyuncunun da fixer alanı boşken başlayan art arda tur "
+                      f"sayısı {s.empty_fixer_turns} (2 gerekir)")
         s.turn_player = rival(player)
         s.turn += 1
         s.phase = "start"
         self.step(R.NEXT_TURN, f"{s.turn_player} oyuncusunun turu başlar (Tur {s.turn})")
+
+    def begin_overtime(self) -> None:
+        s = self.s
+        s.overtime = True
+        self.step(R.OVERTIME_BEGINS, "art arda iki tur iki oyuncu da boş fixer alanıyla başladı: Uzatma başlar")
+        self.step(R.OVERTIME, "Uzatma tur sonu etkileri çözümlendikten sonra başlar (8.17)")
+        for name in (s.turn_player, rival(s.turn_player)):
+            n = len(self.p(name).gigs)
+            if n >= 7:
+                self.win(name, R.OVERTIME_ALREADY, f"Uzatma başlarken {name} kontrolünde {n} Gig var: {name} hemen kazanır")
+        self.step(R.OVERTIME_WIN, "Uzatma'da 7 Gig'e ulaşan oyuncu o anda kazanır")
+
+    def check_state(self) -> None:
+        """Wins that happen at any moment: 7 Gigs in overtime (1.11), alternate win
+        conditions of persistent effects (1.12). Called after every change of Gigs or cards."""
+        s = self.s
+        if s.winner is not None:
+            return
+        if s.overtime:
+            for name in (s.turn_player, rival(s.turn_player)):
+                n = len(self.p(name).gigs)
+                if n >= 7:
+                    self.win(name, R.OVERTIME_WIN, f"Uzatma'da {name} kontrolünde {n} Gig: {name} hemen kazanır")
+        for owner, src in list(self.s.all_cards_in_play()):
+            for eff, _g in self.effects_of(src):
+                if eff.kind == "persistent" and eff.wins and self._quiet_condition(eff, owner, src):
+                    self.step(R.ALT_WIN, f"{eff.label}: alternatif kazanma koşulu sağlandı")
+                    self.win(owner, R.ALT_WIN, f"{owner} {eff.label} ile hemen kazanır")
 
     # ------------------------------------------------------------------ main phase actions
     def sell(self, player: str, ref: str, path: str = "") -> None:
@@ -1039,33 +1265,47 @@ class Game:
             raise DecisionError(f"{path}: an unnamed card cannot be played; define it under [cards]")
         if reaction and not (defn.type == "program" and defn.has("QUICK")):
             raise Illegal(R.REACT_QUICK_PROGRAM, f"{card.name}: tepki olarak yalnızca QUICK Program oynanabilir")
+        from_legends = zone == "legends"
         if defn.cost is None:
+            if from_legends:
+                raise Illegal(R.LEGEND_NULL, f"{card.name} bedeli Null: sahaya oynanamaz")
             raise Illegal(R.PLAY_INVALID, f"{card.name} bedeli Null: ödenemez, oynanamaz")
-        go_solo = zone == "legends"
-        if defn.type == "legend" and not go_solo:
-            raise Illegal(R.PLAY_INVALID, f"{card.name} bir Legend: yalnızca GO SOLO ile Legends alanından oynanabilir")
-        if go_solo and not (defn.has("GO SOLO") and card.face_up):
-            raise Illegal(R.GO_SOLO, f"{card.name}: Legends alanından birim olarak oynamak için açık ve GO SOLO olmalı")
+        if defn.type == "legend" and not from_legends:
+            raise Illegal(R.LEGEND_TO_FIELD, f"{card.name} bir Legend: yalnızca Legends alanından sahaya oynanabilir")
+        go_solo = from_legends and defn.has("GO SOLO") and card.face_up
+        if from_legends and not go_solo:
+            self.step(R.LEGEND_TO_FIELD, f"{card.name} bedeli ödenerek Legends alanından sahaya birim olarak oynanır"
+                      + ("" if defn.has("GO SOLO") else " (GO SOLO olmadan da)"))
         holder: Card | None = None
         if defn.type == "gear":
             holder = self._equip_target(player, target, path)
         reduction = self.cost_reduction(player, card)
         amount = payable_cost(defn.cost, reduction, free, self.trace)
         self.pay(player, amount, pay, f"{card.name} oynamak", path=path,
-                 exclude=card.uid if go_solo else None)   # a Legend does not pay for itself
+                 exclude=card.uid if from_legends else None)   # a Legend does not pay for itself
         getattr(p, zone).remove(card)
         self.step(R.PLAY, f"{player} {card.name} kartını {'ücretsiz ' if free else ''}oynar"
                   + ("" if zone == "hand" else f" ({'çöpten' if zone == 'trash' else 'Legends alanından'})"))
-        if defn.type == "unit" or go_solo:
+        if defn.type == "unit" or from_legends:
+            was_spent = card.spent
             card.spent = False
             card.lag = True
             card.go_solo = go_solo
             p.field.append(card)
             if go_solo:
-                self.step(R.GO_SOLO, f"{card.name} hazır bir birim olarak sahaya girer; bu tur saldırabilir")
-                if card.gears:   # Legends area -> field: never outside those two areas
-                    self.step(R.GEAR_STAYS, f"{', '.join(g.uid for g in card.gears)} kuşanılmış kalır")
-            else:
+                self.step(R.GO_SOLO, f"{card.name} hazır bir birim olarak sahaya girer; bu tur saldırabilir; "
+                          "sahadan ayrılırsa oyundan çıkarılır")
+            elif from_legends:
+                card.spent = was_spent
+                if not card.face_up:
+                    card.face_up = True
+                    self.step(R.LEGEND_TO_FIELD, f"{card.name} açılarak sahaya girer")
+                self.step(R.LEGEND_ORIENTATION, f"{card.name} Legends alanındaki yönüyle girer: "
+                          + ("harcanmış" if was_spent else "hazır"))
+                self.step(R.LEGEND_LAG, f"{card.name} gecikmeli (Lag) girer")
+            if from_legends and card.gears:   # Legends area -> field: never outside those two areas
+                self.step(R.GEAR_STAYS, f"{', '.join(g.uid for g in card.gears)} kuşanılmış kalır")
+            if not from_legends:
                 self.step(R.LAG_ENTER, f"{card.name} sahaya hazır ve gecikmeli (Lag) girer")
             self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
         elif defn.type == "gear":
@@ -1085,9 +1325,12 @@ class Game:
         if not by_effect and not reaction:
             self.resolve_pending()
 
-    def _equip_target(self, player: str, target: str | None, path: str) -> Card:
+    def _equip_options(self, player: str) -> list[Card]:
         p = self.p(player)
-        valid = [*p.field, *(l for l in p.legends if l.face_up)]
+        return [*p.field, *(l for l in p.legends if l.face_up)]
+
+    def _equip_target(self, player: str, target: str | None, path: str) -> Card:
+        valid = self._equip_options(player)
         if target is None:
             if len(valid) == 1:
                 return valid[0]
@@ -1113,7 +1356,14 @@ class Game:
         p = self.p(player)
         card = self.ref(ref, [*p.field, *p.legends], "friendly card", path)
         if card is None:
+            theirs = self.ref(ref, [c for _, c in self.s.all_cards_in_play()], "card", path)
+            if theirs is not None:
+                raise Illegal(R.FRIENDLY_EFFECT, f"{theirs.uid} rakibin kartı: yalnızca dost bir kartın etkisi etkinleştirilir")
             raise DecisionError(f"{path}: player {player} controls no card {ref!r} on the field or in the Legends area")
+        if not card.face_up:
+            if any(e.kind == "activated" for e in card.defn.effects):
+                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, f"{card.uid} kapalı: kapalı Legend'ın etkisi etkinleştirilemez; "
+                              "önce çağrılmalı")
         acts = [(e, g) for e, g in self.effects_of(card) if e.kind == "activated"]
         if not acts:
             raise DecisionError(f"{path}: {card.uid} has no activated effect")
@@ -1347,14 +1597,23 @@ class Game:
             self.trigger_on(c, self.controller(c), "WINS_FIGHT", R.FIGHT_TRIGGERS)
         for c in losers:
             self.trigger_on(c, self.controller(c), "LOSES_FIGHT", R.FIGHT_TRIGGERS)
-        if self.pending:   # the Turkish 9.18: they wait until the fight is over (see its note)
-            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler bekler; çatışma bittikten sonra çözümlenir")
+        if self.pending:   # official 9.18: they resolve before the losers are defeated
+            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler kaybedenler mağlup edilmeden önce "
+                      f"çözümlenir (resmî 9.18; {DIFFERS})")
+            self.resolve_pending()
+        self.step(R.FIGHT_RESULT, "çatışmayla tetiklenen etkiler çözümlendi: çatışmanın sonucu uygulanır")
         to_defeat = []
         for loser in losers:
             opponent_power = pd if loser is att else pa
             opponent = dfd if loser is att else att
+            if self.s.find_in_play(loser.uid) is None:
+                self.step(R.FIGHT_RESULT, f"{loser.uid} artık sahada değil: mağlup edilemez")
+                continue
             if effective(opponent_power) == 0:
                 self.step(R.FIGHT_ZERO_POWER, f"{opponent.uid} gücü 0: {loser.uid} çatışmayı kaybetti ama mağlup edilmez")
+                continue
+            if self.restricted(loser, "be_defeated_in_fight"):
+                self.step(R.FIGHT_PREVENTED, f"{loser.uid} çatışmada mağlup edilemez: kaybeden sayılır ama mağlup edilmez")
                 continue
             self.step(R.FIGHT_DEFEAT, f"{loser.uid} çatışmayı kaybetti: {opponent.uid} onu mağlup eder")
             to_defeat.append(loser)
@@ -1369,7 +1628,7 @@ class Game:
         self.step(R.FIGHT_END, "çatışma sona erer: \"çatışırken\" etkileri kaldırılır"
                   + (f" ({len(fighting)} değişiklik)" if fighting else ""))
         if self.pending:
-            self.step(R.FIGHT_END, "çatışma bittikten sonra bekleyen tüm etkiler çözümlenir")
+            self.step(R.FIGHT_END, "çatışmanın sonucuyla tetiklenen etkiler çözümlenir")
             self.resolve_pending()
         self.step(R.FIGHT_END, "Çatışma Adımı ve saldırı sona erer")
         self.finish_attack()
@@ -1413,7 +1672,7 @@ class Game:
                 chosen.extend(d.id for d in remaining)
                 break
             opts = [Opt(d.id, (d.id, f"d{d.sides}"), str(d)) for d in remaining]
-            die = self.script.pick_one("steal", a.player, R.STEAL_ONE_AT_A_TIME,
+            die = self.pick("steal", a.player, R.STEAL_ONE_AT_A_TIME,
                                        f"Gig {i + 1} of {x} to steal", opts)
             chosen.append(die)
             self.step(R.STEAL_ONE_AT_A_TIME, f"{a.player} {i + 1}. Gig'i seçer: {die}")
@@ -1444,6 +1703,7 @@ class Game:
             self.step(R.STEAL_MOVE, "çalınan Gig yok")
         a.record["stolen"] = len(dice)
         self.out.stolen += len(dice)
+        self.check_state()
         for die in dice:
             self.trigger_on(att, a.player, "STEALS_GIG", R.STOLEN_TRIGGERS, {"die": die.id})
         if len([pe for pe in self.pending if "STEALS_GIG" in pe.effect.triggers]) > 1:

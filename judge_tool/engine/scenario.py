@@ -25,7 +25,7 @@ DIE_SIZES = (4, 6, 8, 10, 12, 20)
 ACTION_VERBS = ("start_phase", "sell", "call", "play", "activate", "attack", "pass")
 REACTION_VERBS = ("block", "call", "play", "activate")
 RULE_ID = re.compile(r"^\d+(?:\.\d+)*$")
-MAX_RUNS = 5000
+MAX_RUNS = 400           # enumerated runs of one file (two d20s); keeps a check under a second
 
 
 class ScenarioFileError(Exception):
@@ -126,6 +126,15 @@ def _validate(data: dict, file: str, lines: LineMap) -> Scenario:
     rolls = [_roll(x, join("rolls", i)) for i, x in enumerate(rolls_raw)]
     choices = [_choice(x, join("choices", i)) for i, x in enumerate(choices_raw)]
     expect = _expect(expect_raw, "expect", known, top=True)
+    enum = [x for x in rolls if x.value == "enumerate"]
+    if "faces" in expect and not enum:
+        raise SpecError("expect.faces", "[expect.faces] needs a roll with value = \"enumerate\"")
+    runs = 1
+    for x in enum:
+        runs *= x.die or 20
+    if runs > MAX_RUNS:
+        raise SpecError(enum[-1].path, f"the \"enumerate\" rolls make up to {runs} runs; "
+                                       f"the limit is {MAX_RUNS} (give some rolls a value)")
     scn = Scenario(file, title, question, refs, cards, state_raw, actions, rolls, choices, expect, lines)
     scn.build = build
     return scn
@@ -235,6 +244,10 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
     if turn < 1:
         raise SpecError(r.at("turn"), "turns are numbered from 1")
     phase = r.get("phase", str, "main", ("start", "main"))
+    overtime = r.get("overtime", bool, False)
+    empty_fixer_turns = r.get("empty_fixer_turns", int, 0)
+    if not 0 <= empty_fixer_turns <= 2:
+        raise SpecError(r.at("empty_fixer_turns"), "counts turns toward overtime: 0, 1 or 2")
     players_raw = {name: r.get(name, dict, {}) for name in PLAYERS}
     r.finish()
 
@@ -294,9 +307,7 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
                                        "list it under a Unit's gears = [...]")
             if defn.type == "program":
                 raise SpecError(ipath, f"{defn.name} is a Program: Programs go to the trash after they resolve, never to the field")
-            if defn.type == "legend":
-                if not go_solo:
-                    raise SpecError(ipath, f"{defn.name} is a Legend: on the field only as a GO SOLO unit (go_solo = true)")
+            if defn.type == "legend":     # played to the field (4.5), by GO SOLO or not
                 legends_count[pname] += 1
             elif go_solo:
                 raise SpecError(join(ipath, "go_solo"), "only a Legend can be on the field by GO SOLO")
@@ -419,7 +430,8 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
             p.sold_turn = turn if spec["sold"] else None
             p.called_turn = turn if spec["called"] else None
             players[pname] = p
-        return GameState(players=players, turn_player=turn_player, turn=turn, phase=phase)
+        return GameState(players=players, turn_player=turn_player, turn=turn, phase=phase,
+                         overtime=overtime, empty_fixer_turns=empty_fixer_turns)
 
     return build, all_ids
 
@@ -554,6 +566,8 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         "fight": (str, ("attacker", "defender", "both_lose", "none")),
         "stolen": (int, None), "defeated": (list, None), "resolved": (list, None),
         "cites": (list, None), "attacks": (list, None), "street_cred": (dict, None), "power": (dict, None),
+        "overtime": (bool, None), "turn": (int, None), "forced": (list, None),
+        "turn_player": (str, PLAYERS),
     }
     for key, (types, choices) in simple.items():
         if r.has(key):
@@ -565,7 +579,7 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         expect_type(c, str, join(r.at("cites"), i))
         if not RULE_ID.match(c):
             raise SpecError(join(r.at("cites"), i), f"{c!r} is not a rule number")
-    for key in ("defeated", "resolved"):
+    for key in ("defeated", "resolved", "forced"):
         for i, x in enumerate(out.get(key, [])):
             expect_type(x, str, join(r.at(key), i))
     if "attacks" in out:
@@ -672,6 +686,14 @@ def evaluate(expect: dict, out: Outcome, state: GameState, trace: list[Step], ga
         add("fight", expect["fight"], out.fights[-1]["result"] if out.fights else "none")
     if "stolen" in expect:
         add("stolen", expect["stolen"], out.stolen)
+    if "overtime" in expect:
+        add("overtime", expect["overtime"], state.overtime)
+    if "turn" in expect:
+        add("turn", expect["turn"], state.turn)
+    if "turn_player" in expect:
+        add("turn_player", expect["turn_player"], state.turn_player)
+    if "forced" in expect:
+        add("forced", expect["forced"], out.forced)
     if "defeated" in expect:
         add("defeated", sorted(expect["defeated"]), sorted(out.defeated))
     if "resolved" in expect:
@@ -881,6 +903,7 @@ def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
                     raise DecisionError(f"{act.path}: the game is already over (winner {state.winner}); "
                                         "remove the actions after the end")
                 _execute(game, act)
+                game.check_state()
                 if game.pending:     # never expected: every procedure resolves what it triggers
                     game.resolve_pending()
         except Illegal as exc:

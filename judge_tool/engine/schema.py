@@ -10,6 +10,27 @@ from .errors import SpecError
 
 MISSING: Any = object()
 
+# Every number a scenario file gives is bounded (the magnitude; signs are checked where they
+# matter). A key not listed gets DEFAULT_LIMIT. Lists are at most MAX_ITEMS long.
+LIMITS: dict[str, int] = {
+    "power": 999, "amount": 999, "cost": 99, "max_cost": 99, "turn": 999, "eddies": 999,
+    "ready": 999, "spent": 999, "deck": 1000, "n": 100, "take": 100, "by": 20,
+    "value": 20, "at_least": 999, "at_most": 999,
+}
+DEFAULT_LIMIT = 1000
+MAX_ITEMS = 1000
+
+
+def check_limit(value: Any, key: str, path: str) -> None:
+    """A number or a list beyond its limit is an error naming the key and the limit."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        limit = LIMITS.get(key, DEFAULT_LIMIT)
+        if abs(value) > limit:
+            shown = str(value) if len(str(value)) <= 12 else f"{str(value)[:6]}…({len(str(value))} digits)"
+            raise SpecError(path, f"{shown} is over the limit for {key!r} (at most {limit} in size)")
+    elif isinstance(value, list) and len(value) > MAX_ITEMS:
+        raise SpecError(path, f"{len(value)} items is over the limit for {key!r} (at most {MAX_ITEMS})")
+
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", str: "a string", list: "an array",
                dict: "a table", float: "a number"}
 
@@ -76,6 +97,7 @@ class Reader:
                 raise SpecError(self.at(key), "missing required key")
             return default
         value = expect_type(self.data[key], types, self.at(key))
+        check_limit(value, key, self.at(key))
         if choices is not None:
             expect_choice(value, choices, self.at(key))
         return value
@@ -86,6 +108,7 @@ class Reader:
             if default is MISSING:
                 raise SpecError(self.at(key), "missing required key")
             return default
+        check_limit(self.data[key], key, self.at(key))
         return self.data[key]
 
     def _misspelt(self, key: str) -> None:

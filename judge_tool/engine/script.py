@@ -140,6 +140,30 @@ class Script:
                                 decision=decision, player=player, rule=rule, path=path)
         return found.value
 
+    def peek(self, decision: str, player: str) -> Any:
+        """The pick of the next scripted choice if it is this decision by this player."""
+        if self.ci < len(self.choices):
+            spec = self.choices[self.ci]
+            if spec.decision == decision and spec.player in (None, player):
+                return spec.pick
+        return None
+
+    def take_forced(self, decision: str, player: str, keys: tuple[str, ...]) -> bool:
+        """A decision with one legal option is made by the engine. A script may still
+        state it: the next choice is used up if it is this decision and names that option."""
+        if self.ci >= len(self.choices):
+            return False
+        spec = self.choices[self.ci]
+        if spec.decision != decision or (spec.player is not None and spec.player != player):
+            return False
+        pick = spec.pick
+        if isinstance(pick, list) and len(pick) == 1:
+            pick = pick[0]
+        if str(pick).strip().casefold() not in {str(k).casefold() for k in keys}:
+            return False
+        self.ci += 1
+        return True
+
     def leftovers(self) -> list[str]:
         out = [f"{r.path}: roll not used (value {r.value})" for r in self.rolls[self.ri:]]
         out += [f"{c.path}: choice not used (decision {c.decision!r}, pick {c.pick!r})"

@@ -36,6 +36,8 @@ class CardDef:
     sell_tag: bool = False
     tags: frozenset[str] = frozenset()
     effects: tuple["EffectDef", ...] = ()
+    colour: str = ""
+    ram: int | None = None
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -112,8 +114,10 @@ class Modifier:
 
     target: str          # card uid
     amount: int
-    until: Literal["turn", "attack", "fight", "permanent"]
+    until: Literal["turn", "attack", "fight", "permanent", "next_turn"]
     source: str          # label of the effect, for the trace
+    status: str = ""     # "" (power), "restrict:<what>", "allow:<what>" or "fight:<win|lose>"
+    player: str = ""     # whose "next turn" ends it (until = "next_turn")
 
 
 @dataclass
@@ -124,6 +128,8 @@ class GameState:
     phase: Literal["start", "main", "over"] = "main"
     modifiers: list[Modifier] = _field(default_factory=list)
     winner: str | None = None      # "A", "B" or "tie" once the game is over
+    overtime: bool = False         # official 1.11: begun, 7 Gigs at any point win
+    empty_fixer_turns: int = 0     # consecutive turns, up to this one, begun with both fixers empty
 
     def player(self, name: str) -> Player:
         return self.players[name]

@@ -37,7 +37,8 @@
     if (loading) return loading;
     loading = Promise.all([
       window.JudgeSearch ? null : loadScript(assets + "search.js"),
-      window.JUDGE_SEARCH_DATA ? null : loadScript(assets + "search-data.js")
+      window.JUDGE_SEARCH_DATA ? null : loadScript(assets + "search-data.js"),
+      window.JUDGE_CARDS ? null : loadScript(assets + "cards-data.js").catch(function () {})
     ]).then(function () {
       engine = window.JudgeSearch.create(window.JUDGE_SEARCH_DATA);
       window.__judgeEngine = engine;
@@ -82,7 +83,7 @@
       a.setAttribute("role", "option");
       a.setAttribute("aria-selected", "false");
       if (hit.rule) a.dataset.rule = hit.rule;
-      a.appendChild(el("span", "r-id", hit.kind === "term" ? "Terim" : hit.id));
+      a.appendChild(el("span", "r-id", hit.kind === "term" ? "Terim" : hit.kind === "card" ? "Kart" : hit.id));
       if (hit.titled || !hit.snippet) a.appendChild(el("span", "r-title", hit.title));
       if (hit.crumb) a.appendChild(el("span", "r-crumb", hit.crumb));
       if (hit.snippet && hit.snippet !== hit.title) a.appendChild(snippetNode(hit));
@@ -92,6 +93,28 @@
     open(true);
   }
 
+  /* card names (assets/cards-data.js, built from cards/): every typed word starts a word
+     of the card's name, folded like the rules; the full name or the bare name first */
+  function cardHits(query) {
+    var rows = window.JUDGE_CARDS || [];
+    var words = engine.a.fold(query).replace(/'/g, "").split(/[^0-9a-z]+/).filter(Boolean);
+    if (!rows.length || !words.length || words.join("").length < 3) return [];
+    var joined = words.join(" ");
+    var found = [];
+    rows.forEach(function (row) {
+      var ok = words.every(function (w) { return row[0].some(function (t) { return t.indexOf(w) === 0; }); });
+      if (!ok) return;
+      var rank = row[0].join(" ") === joined ? 0 : row[4].join(" ") === joined ? 1 : 2;
+      found.push([rank, row]);
+    });
+    found.sort(function (x, y) { return x[0] - y[0] || (x[1][1] < y[1][1] ? -1 : 1); });
+    return found.slice(0, 5).map(function (f) {
+      var row = f[1];
+      return { id: row[2], kind: "card", title: row[1], titled: true, crumb: "Kart · " + row[3],
+               url: row[2], rule: "", snippet: "", marks: [] };
+    });
+  }
+
   function run() {
     if (!engine) { load(); return; }
     var query = input.value;
@@ -99,7 +122,7 @@
     lastQuery = query;
     if (!query.trim()) { results.replaceChildren(); status.textContent = ""; open(false); return; }
     var t0 = performance.now();
-    var hits = engine.search(query, 12, true);
+    var hits = cardHits(query).concat(engine.search(query, 12, true));
     render(hits, query);
     var ms = performance.now() - t0;
     timings.push(ms);

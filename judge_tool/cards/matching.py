@@ -8,7 +8,6 @@ and linking), so "Álvarez", "alvarez" and "ALVAREZ" meet.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +45,7 @@ def _close(a: str, b: str) -> float:
         return 1.0
     if len(a) < 4 or len(b) < 3:
         return 0.0
+    import difflib
     ratio = difflib.SequenceMatcher(None, a, b).ratio()
     return ratio if ratio >= 0.75 else 0.0
 
@@ -92,6 +92,7 @@ def lookup(query: str, pool: Pool | None = None) -> list[Match]:
 
 def suggest(query: str, n: int = 3, pool: Pool | None = None) -> list[CardFacts]:
     """Closest card names for a query that matched nothing."""
+    import difflib
     pool = pool or load_pool()
     names = {fold(c.display): c for c in pool}
     close = difflib.get_close_matches(fold(query[:MAX_QUERY]), list(names), n=n, cutoff=0.4)
@@ -114,7 +115,7 @@ class Mention:
 
 
 @lru_cache(maxsize=8)
-def _forms(pool: Pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
+def _forms(pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
     forms: dict[tuple[str, ...], list[CardFacts]] = {}
     for card in pool:
         display = tuple(key_tokens(card.display))
@@ -128,10 +129,11 @@ def _forms(pool: Pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
     return {k: tuple(v) for k, v in forms.items()}
 
 
-def find(text: str, pool: Pool | None = None) -> list[Mention]:
+def find(text: str, pool=None) -> list[Mention]:
     """Card names in running text (Turkish or English), longest first, with character
     spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in"); a one-word name
-    must be written with a capital letter ("Octant", not "octant")."""
+    must be written with a capital letter ("Octant", not "octant"). `pool` may also be
+    `pool.card_names()` (names only, fast) when the facts are not needed."""
     pool = pool or load_pool()
     forms = _forms(pool)
     longest = max((len(f) for f in forms), default=0)
