@@ -203,10 +203,36 @@ REVIEWED: dict[str, str] = {
     "GO_SOLO_ATTACK": "11.25.1",       # fixed: GO SOLO "can attack this turn", was the ADRENALINE rule
     "QUICK": "11.26.2",
     "QUICK_COST": "11.26.3",
+    # added by issue 13 (official rules without Turkish text; reviewed by issue 12)
+    "WIN_START": "1.10",
+    "OVERTIME_WIN": "1.11",
+    "OVERTIME_BEGINS": "1.11.1",
+    "OVERTIME_ALREADY": "1.11.2",
+    "ALT_WIN": "1.12",
+    "NEGATIVE_ZERO": "2.10.1",
+    "CANT_BEATS_CAN": "2.6",
+    "CARD_OVER_RULES": "2.5",
+    "AS_MUCH_AS_POSSIBLE": "2.4",
+    "UP_TO_ZERO": "2.8",
+    "LEGEND_INVALID_AREA": "4.4.1",
+    "LEGEND_TO_FIELD": "4.5",
+    "LEGEND_ORIENTATION": "4.5.1",
+    "LEGEND_LAG": "4.5.2",
+    "LEGEND_NULL": "4.5.3",
+    "LEGEND_NO_SELL_TAG": "5.7.2.2",
+    "LEGEND_FACE_DOWN_EFFECT": "5.7.6",
+    "ADJUST_SAME": "6.4.5",
+    "ADJUST_OFF_FACE": "6.4.4",
+    "CONTROL": "1.7.3",
+    "FRIENDLY_EFFECT": "10.20.1",
+    "RESOLVE_AS_MUCH": "10.2.1",
+    "FIGHT_BY_EFFECT": "9.17.4",
+    "FIGHT_RESULT": "9.19",
 }
 
-# Official rules the engine follows although the Turkish text has no node for them.
-NOT_IN_TURKISH = {"4.14"}
+# Official rules the engine follows although the Turkish text has no node for them: the
+# engine's own list (engine/cite.py OFFICIAL_ONLY_IDS), which marks such steps in traces.
+from judge_tool.engine.cite import OFFICIAL_ONLY_IDS as NOT_IN_TURKISH  # noqa: E402
 
 # Each `ask` family, a question of that family, and the rule that decides it.
 ASK_FAMILIES = [
@@ -249,8 +275,7 @@ def test_cited_turkish_rules_carry_text(book):
     """A citation points at Turkish text, not at a bare heading (a sub-number off)."""
     for rule_id in sorted(ALL_RULE_IDS - NOT_IN_TURKISH):
         node = book.get(rule_id)
-        has = node.text or node.examples or official.load().get(rule_id).heading
-        assert has, f"{rule_id} is a heading without text"
+        assert node is not None and (node.text or node.examples or node.title), rule_id
 
 
 @pytest.mark.parametrize("family,question,rule", ASK_FAMILIES, ids=[f"{f}:{r}" for f, _, r in ASK_FAMILIES])
@@ -278,7 +303,8 @@ def test_glossary_concepts_and_scenarios_cite_official_numbers(book):
         for case in data.get("expect", []) if isinstance(data.get("expect"), list) else [data.get("expect", {})]:
             cited += [(path.name, r) for r in (case or {}).get("cites", [])]
     assert len(cited) > 100
-    bad = [(where, r) for where, r in cited if not official.exists(r) or book.get(r) is None]
+    bad = [(where, r) for where, r in cited
+           if not official.exists(r) or (book.get(r) is None and r not in NOT_IN_TURKISH)]
     assert bad == []
 
 
