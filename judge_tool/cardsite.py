@@ -12,7 +12,6 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .cards import NOTICE
 
 CARDS_PAGE = "kartlar.html"
 CARDS_DATA = "assets/cards-data.js"
@@ -131,8 +130,11 @@ def card_files(inp: Any, env: Any, base: Mapping[str, Any], page_ctx: type) -> d
     from .cards.describe import phrases
     ph = phrases()
 
+    from .i18n import choose, messages
+    notice = messages(choose(getattr(inp.book.meta, "language", None)))("card.notice")
+
     def render(template: str, name: str, **ctx) -> None:
-        html = env.get_template(template).render(**base, page_name=name, notice=NOTICE, **ctx)
+        html = env.get_template(template).render(**base, page_name=name, notice=notice, **ctx)
         files[name] = html.encode("utf-8")
 
     from .engine.state import KEYWORDS

@@ -53,5 +53,5 @@ def find_concept(query: str) -> Concept | None:
 
 def suggest_concepts(query: str, n: int = 3) -> list[str]:
     names = {fold(name): c.slug for c in load_concepts() for name in c.names() if name}
-    close = difflib.get_close_matches(fold(query), list(names), n=n * 2, cutoff=0.3)
+    close = difflib.get_close_matches(fold(query[:64]), list(names), n=n * 2, cutoff=0.3)
     return list(dict.fromkeys(names[c] for c in close))[:n] or [c.slug for c in load_concepts()][:n]

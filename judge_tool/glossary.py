@@ -207,7 +207,7 @@ class Glossary:
 
     def suggest(self, query: str, n: int = 3) -> list[Term]:
         """The closest terms to an unknown query (for "did you mean")."""
-        key = name_key(query)
+        key = name_key(query[:limits.MAX_WORD_CHARS])
         if not key or not any(ch.isalpha() for ch in key):
             return []                            # "*", "9.17", "🙂": nothing is close
         names = list(self._folded)

@@ -15,6 +15,15 @@ from __future__ import annotations
 MAX_ARG_CHARS = 2_000
 """A query, a question, a term or a rule number: longer text is refused."""
 
+MAX_ARGS = 1_000
+"""Command-line arguments in one call."""
+
+MAX_WORDS = 100
+"""Words (runs of letters or digits) in a query or question; a judge's question has ~20."""
+
+MAX_WORD_CHARS = 64
+"""A word longer than this is cut to this length before it is analysed or compared."""
+
 MAX_RULE_PARTS = 12
 """Parts of a rule number ("9.23.2.2" has 4); the deepest shipped rule has 5."""
 

@@ -45,6 +45,15 @@ class UnknownRule(LookupError):
         super().__init__(message)
 
 
+class RuleNumberOverLimit(UnknownRule):
+    """A rule number no rulebook can have (too many parts, a part too long)."""
+
+    def __init__(self, query: str, problem: str) -> None:
+        LookupError.__init__(self, f"the rule number {printable(repr(query.strip()), limits.ECHO_CHARS)} "
+                                   f"{problem}")
+        self.query, self.suggestions, self.gap = query, [], False
+
+
 @dataclass(frozen=True)
 class Source:
     seed: str        # seed prefix as written in the data, e.g. "000"
@@ -193,9 +202,15 @@ class Rulebook:
 
     def resolve(self, query: str) -> Node:
         """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2"."""
+        if len(query) > limits.MAX_ARG_CHARS:
+            raise RuleNumberOverLimit(query, f"is {len(query):,} characters; the limit is "
+                                             f"{limits.MAX_ARG_CHARS:,}")
         rule_id = normalize_id(query)
         node = self.nodes.get(rule_id)
         if node is None:
+            problem = rule_number_problem(rule_id)
+            if problem:
+                raise RuleNumberOverLimit(query, problem)
             raise UnknownRule(query.strip(), self.suggest(rule_id), gap=rule_id in self.meta.gaps)
         return node
 
@@ -211,7 +226,8 @@ class Rulebook:
             if prefix in self.nodes:
                 picks.append(prefix)
                 break
-        for match in difflib.get_close_matches(rule_id, self._order, n=limit, cutoff=0.5):
+        for match in difflib.get_close_matches(rule_id[:limits.MAX_WORD_CHARS], self._order,
+                                               n=limit, cutoff=0.5):
             if match not in picks:
                 picks.append(match)
         return picks[:limit]
@@ -227,8 +243,21 @@ def normalize_id(query: str) -> str:
     text = _ID_PREFIX.sub("", text)
     text = text.strip().rstrip(".,;:)]").strip()
     if re.fullmatch(r"\d+(?:\.(?:\d+|[a-zA-Z]))*", text):
-        text = ".".join(str(int(p)) if p.isdigit() else p.lower() for p in text.split("."))
+        # lstrip, not int(): a part of 5,000 digits must not reach int()'s digit limit
+        text = ".".join((p.lstrip("0") or "0") if p.isdigit() else p.lower() for p in text.split("."))
     return text
+
+
+def rule_number_problem(rule_id: str) -> str:
+    """Why a normalised rule number is over the limits ("" when it is not)."""
+    if not re.fullmatch(r"[0-9a-z.]+", rule_id) or not rule_id[:1].isdigit():
+        return ""
+    parts = rule_id.split(".")
+    if len(parts) > limits.MAX_RULE_PARTS:
+        return f"has {len(parts):,} parts; the limit is {limits.MAX_RULE_PARTS}"
+    if any(len(p) > limits.MAX_RULE_PART_DIGITS for p in parts):
+        return f"has a part longer than the limit of {limits.MAX_RULE_PART_DIGITS} digits"
+    return ""
 
 
 def id_key(rule_id: str) -> tuple:

@@ -32,7 +32,8 @@ class PathProblem(Exception):
         self.file = "" if file is None else str(file)
         self.line = line
         self.message = message
-        where = f"{self.file}:{line}: " if self.file and line else (f"{self.file}: " if self.file else "")
+        shown = self.file if len(self.file) <= 120 else "…" + self.file[-119:]
+        where = f"{shown}:{line}: " if shown and line else (f"{shown}: " if shown else "")
         super().__init__(printable(where + message))
 
 

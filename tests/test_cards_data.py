@@ -176,3 +176,12 @@ def test_the_fast_name_scan_reads_exactly_the_pool_names(pool):
     assert [(n.slug, n.name, n.subtitle) for n in card_names()] == \
         sorted([(c.slug, c.name, c.subtitle) for c in pool], key=lambda t: [n.slug for n in card_names()].index(t[0]))
     assert len(card_names()) == len(pool)
+
+
+def test_each_turn_is_only_used_where_the_engine_reads_it(pool):
+    """`trigger_if.each_turn` widens START/END_OF_TURN to the rival's turn; on any other
+    trigger the engine ignores it, so a card using it there would be half-encoded."""
+    for c in pool:
+        for eff in c.effects():
+            if eff.trigger_if.get("each_turn"):
+                assert set(eff.triggers) <= {"START_OF_TURN", "END_OF_TURN"}, c.slug

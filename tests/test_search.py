@@ -199,11 +199,17 @@ def test_cli_no_results_and_unknown_rule(run_judge):
     assert result.returncode == 0 and "No rule 9.99.1" in result.stdout
 
 
-@pytest.mark.parametrize("query", ['"', "AND OR NOT", "*:*", "(", "🎲", "x" * 5000, "\x07bell"])
+@pytest.mark.parametrize("query", ['"', "AND OR NOT", "*:*", "(", "🎲", "x" * 1999, "\x07bell"])
 def test_cli_hostile(run_judge, query):
     result = run_judge("search", query)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr and result.stderr == ""
+
+
+def test_cli_query_over_the_limit_names_it(run_judge):
+    result = run_judge("search", "x" * 5000)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "limit" in result.stderr
 
 
 def test_cli_index_info_and_rebuild(run_judge):

@@ -148,6 +148,21 @@ def _damage(path: Path, how: str) -> None:
     elif how == "garbage-same-size":
         for p in files:
             p.write_bytes(b"\x00" * p.stat().st_size)
+    elif how in ("marker-null", "marker-list", "marker-number", "marker-files-wrong"):
+        body = {"marker-null": "null", "marker-list": "[]", "marker-number": "7",
+                "marker-files-wrong": '{"files": {"../x": "big"}, "crc32": {}}'}[how]
+        (path / MARKER).write_text(body, encoding="utf-8")
+    elif how == "one-byte-flipped":
+        # same size, one byte inside a segment changed: only a checksum notices
+        for p in files:
+            data = bytearray(p.read_bytes())
+            if len(data) > 64:
+                data[len(data) // 2] ^= 0xFF
+                p.write_bytes(bytes(data))
+    elif how == "zlib-garbage":
+        for p in files:
+            if p.suffix in (".seg", ".trm", ".pst", ".fdt") or p.stat().st_size > 1000:
+                p.write_bytes(b"x\x9c" + b"\xff" * (p.stat().st_size - 2))
     elif how == "file-missing":
         for p in files:
             p.unlink()
@@ -159,7 +174,9 @@ def _damage(path: Path, how: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["marker-missing", "marker-garbage", "truncated",
-                                 "garbage-same-size", "file-missing", "empty-dir"])
+                                 "garbage-same-size", "file-missing", "empty-dir",
+                                 "marker-null", "marker-list", "marker-number",
+                                 "marker-files-wrong", "one-byte-flipped", "zlib-garbage"])
 def test_damaged_index_is_detected_and_rebuilt(mini, tmp_path, capsys, how):
     cache = tmp_path / "cache"
     first = Engine(mini, cache=cache, use_glossary=False)

@@ -12,9 +12,5 @@ from __future__ import annotations
 from .matching import Match, Mention, find, lookup, suggest
 from .pool import CardDataError, CardFacts, Pool, load_pool
 
-NOTICE = ("judge_tool resmî değildir; Cyberpunk TCG'nin yayıncısıyla bağlantısı yoktur ve "
-          "onun tarafından onaylanmamıştır. Araçla birlikte kart metni, kart görseli ya da resmî "
-          "SSS metni gelmez; basılı metin ve SSS yalnızca kullanıcı kendisi içe aktarınca gösterilir.")
-
-__all__ = ["CardDataError", "CardFacts", "Match", "Mention", "NOTICE", "Pool", "find", "load_pool",
+__all__ = ["CardDataError", "CardFacts", "Match", "Mention", "Pool", "find", "load_pool",
            "lookup", "suggest"]

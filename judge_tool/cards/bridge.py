@@ -5,6 +5,7 @@ block. The scenario loader calls `pool_card` for a name it does not define local
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from typing import Iterable
 
 from ..engine.errors import SpecError
@@ -13,23 +14,35 @@ from .matching import key_tokens
 from .pool import CardFacts, Pool, load_pool
 
 
+@lru_cache(maxsize=8)
+def _name_index(pool: Pool) -> tuple[dict, dict]:
+    """(full name or slug -> cards, bare name -> cards), keyed by folded tokens."""
+    full: dict[tuple[str, ...], list[CardFacts]] = {}
+    bare: dict[tuple[str, ...], list[CardFacts]] = {}
+    for c in pool:
+        full.setdefault(tuple(key_tokens(c.display)), []).append(c)
+        full.setdefault(tuple(c.slug.split("-")), []).append(c)
+        bare.setdefault(tuple(key_tokens(c.name)), []).append(c)
+    return full, bare
+
+
 def resolve_name(name: str, pool: Pool | None = None) -> list[CardFacts]:
     """Cards a scenario name means: the full name ("V: Streetkid", "V Streetkid"), the
     slug, or a name shared by no other card ("Chrome Fang"); any case, ASCII letters."""
     pool = pool or load_pool()
-    key = key_tokens(name)
+    key = tuple(key_tokens(name))
     if not key:
         return []
-    full = [c for c in pool if key_tokens(c.display) == key or "-".join(key) == c.slug]
-    if full:
-        return full
-    return [c for c in pool if key_tokens(c.name) == key]
+    full, bare = _name_index(pool)
+    hits = list(dict.fromkeys(full.get(key, []) + full.get(tuple(name.lower().split("-")), [])))
+    return hits or list(bare.get(key, []))
 
 
 def card_def(card: CardFacts, written: str) -> CardDef:
     """The engine's card definition, named as the scenario wrote it."""
     return CardDef(written, card.type, card.cost, card.power or 0, frozenset(card.keywords),
-                   card.sell_tag, frozenset(card.tags), card.effects(written))
+                   card.sell_tag, frozenset(card.tags), card.effects(written),
+                   color=(card.color or "").lower(), ram=card.ram)
 
 
 def pool_card(name: str, path: str, local: Iterable[str] = ()) -> CardDef:

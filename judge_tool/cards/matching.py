@@ -25,7 +25,12 @@ _TIERS = (EXACT, NAME, WORDS, PREFIX, FUZZY)
 
 def key_tokens(text: str) -> list[str]:
     """Folded alphanumeric tokens: "Rockn' Rockerboy" -> ["rockn", "rockerboy"]."""
-    return [t for t in _SPLIT.split(fold(text).replace("'", "")) if t]
+    return list(_key_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _key_tokens(text: str) -> tuple[str, ...]:
+    return tuple(t for t in _SPLIT.split(fold(text).replace("'", "")) if t)
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ class Match:
 
 
 def _card_tokens(card: CardFacts) -> list[str]:
-    return key_tokens(card.display) + [t for t in card.slug.split("-") if t not in key_tokens(card.display)]
+    return key_tokens(card.display)
 
 
 def _close(a: str, b: str) -> float:
@@ -80,6 +85,11 @@ def lookup(query: str, pool: Pool | None = None) -> list[Match]:
             scores = [max((_close(t, c) for c in toks), default=0.0) for t in q]
             if all(scores) or (len(q) > 1 and sum(1 for s in scores if s) >= len(q) - 1 and sum(scores) / len(q) >= 0.6):
                 found[FUZZY].append(Match(card, FUZZY, sum(scores) / len(q)))
+    for tier in (WORDS, PREFIX):      # words of the name itself beat words of a subtitle
+        in_name = [m for m in found[tier]
+                   if all(any(n.startswith(t) for n in key_tokens(m.card.name)) for t in q)]
+        if in_name:
+            found[tier] = in_name
     for tier in _TIERS:
         if found[tier]:
             hits = sorted(found[tier], key=lambda m: (-m.score, m.card.display))

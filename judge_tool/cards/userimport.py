@@ -185,7 +185,7 @@ def import_files(files: tuple[str, ...] | list[str]) -> dict:
             cards.extend(_card(x, f"{name}: card {i + 1}") for i, x in enumerate(items))
         sources[kind].append(path.name)
     today = date.today().isoformat()
-    lines = []
+    paths: dict[str, str] = {}
     try:
         for kind, entries, file in (("cards", cards, CARDS_FILE), ("faq", faq, FAQ_FILE)):
             if not entries:
@@ -194,15 +194,11 @@ def import_files(files: tuple[str, ...] | list[str]) -> dict:
             if previous is not None:
                 write_atomic(file.replace(".json", ".previous.json"), previous)
             payload = {"imported": today, "sources": sources[kind], kind: entries}
-            target = write_atomic(file, json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8"))
-            lines.append(f"{len(entries)} {'kart' if kind == 'cards' else 'SSS girdisi'} içe aktarıldı → {target}")
+            paths[kind] = str(write_atomic(file, json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")))
     except UserDataError as exc:
         raise ImportError_(str(exc)) from None
-    if cards:
-        unknown = unknown_cards()
-        if unknown:
-            lines.append(f"{len(unknown)} kart kütüphanede yok (judge cards --unknown)")
-    return {"imported": today, "cards": len(cards), "faq": len(faq), "lines": lines}
+    unknown = len(unknown_cards()) if cards else 0
+    return {"imported": today, "cards": len(cards), "faq": len(faq), "paths": paths, "unknown": unknown}
 
 
 def _load(file: str) -> dict | None:
@@ -226,34 +222,36 @@ def _refers_to(ref: str, card: CardFacts) -> bool:
     return ref == card.slug or key_tokens(ref) == key_tokens(card.display)
 
 
-def differences(entry: dict, card: CardFacts) -> list[str]:
-    """Facts of the import that differ from the library (errata, new printings)."""
+def differences(entry: dict, card: CardFacts) -> list[dict]:
+    """Facts of the import that differ from the library (errata, new printings):
+    {"fact", "ours", "theirs"} (fact "printing": a printing in a set the library lacks)."""
     pool = load_pool()
-    out = []
+    out: list[dict] = []
 
-    def differ(label: str, ours: Any, theirs: Any) -> None:
-        if theirs is not None and ours != theirs:
-            out.append(f"{label}: kütüphane {ours if ours is not None else '—'}, içe aktarım {theirs}")
+    def differ(fact: str, ours: Any, theirs: Any, same: bool | None = None) -> None:
+        if theirs is None or theirs in ("", [], set()):
+            return
+        if same if same is not None else ours == theirs:
+            return
+        shown = [", ".join(x) if isinstance(x, (list, tuple)) else x for x in (ours, theirs)]
+        out.append({"fact": fact, "ours": "—" if shown[0] in (None, "") else shown[0], "theirs": shown[1]})
 
-    differ("bedel", card.cost, entry.get("cost"))
-    differ("güç", card.power, entry.get("power"))
-    differ("RAM", card.ram, entry.get("ram"))
-    differ("Satış Etiketi", card.sell_tag, entry.get("is_eddiable"))
-    if entry.get("card_type") and fold(entry["card_type"]) != card.type:
-        out.append(f"tür: kütüphane {card.type}, içe aktarım {entry['card_type']}")
-    if entry.get("color") and fold(entry["color"]) != card.color:
-        out.append(f"renk: kütüphane {card.color}, içe aktarım {entry['color']}")
-    theirs = {fold(t) for t in entry.get("classifications") or []}
-    if theirs and theirs != {fold(t) for t in card.tags}:
-        out.append(f"etiketler: kütüphane {', '.join(card.tags) or '—'}, "
-                   f"içe aktarım {', '.join(entry['classifications'])}")
-    kws = {fold(k) for k in entry.get("keywords") or []}
-    if kws and kws != {fold(k) for k in card.keywords}:
-        out.append(f"anahtar kelimeler: kütüphane {', '.join(card.keywords) or '—'}, "
-                   f"içe aktarım {', '.join(entry['keywords'])}")
+    differ("cost", card.cost, entry.get("cost"))
+    differ("power", card.power, entry.get("power"))
+    differ("ram", card.ram, entry.get("ram"))
+    differ("sell_tag", card.sell_tag, entry.get("is_eddiable"))
+    if entry.get("card_type"):
+        differ("type", card.type, entry["card_type"], fold(entry["card_type"]) == card.type)
+    if entry.get("color"):
+        differ("color", card.color, entry["color"], fold(entry["color"]) == card.color)
+    tags = entry.get("classifications") or []
+    differ("tags", list(card.tags), tags, {fold(t) for t in tags} == {fold(t) for t in card.tags})
+    kws = entry.get("keywords") or []
+    differ("keywords", list(card.keywords), kws, {fold(k) for k in kws} == {fold(k) for k in card.keywords})
     for p in entry.get("printings") or []:
         if p.get("set") and p["set"] not in pool.publisher_sets:
-            out.append(f"yeni baskı: {p.get('set_name') or p['set']} {p.get('number') or ''}".rstrip())
+            out.append({"fact": "printing", "ours": None,
+                        "theirs": f"{p.get('set_name') or p['set']} {p.get('number') or ''}".rstrip()})
     return out
 
 

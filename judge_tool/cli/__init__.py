@@ -81,28 +81,105 @@ def cli(ctx: click.Context, game: str, lang: str | None) -> None:
         ctx.color = True     # keep styles when FORCE_COLOR asks for them on a pipe
 
 
+def _safe_streams() -> None:
+    """Any terminal: text the encoding cannot show degrades to '?' instead of crashing; a
+    closed stdout or stderr becomes /dev/null."""
+    import os
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            continue
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _silence_stdout() -> None:
+    """After a failed write, point stdout at /dev/null so the interpreter's final flush
+    cannot print a traceback of its own."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _too_long(argv: list[str]) -> str:
+    from ..limits import MAX_ARGS, MAX_PATH_CHARS
+    if len(argv) > MAX_ARGS:
+        return f"{len(argv):,} arguments; the limit is {MAX_ARGS:,}"
+    for arg in argv:
+        if len(arg) > MAX_PATH_CHARS:
+            return (f"an argument of {len(arg):,} characters; the limit is "
+                    f"{MAX_PATH_CHARS:,} (2,000 for a query, question, term or rule number)")
+    return ""
+
+
+def _error(message: str) -> None:
+    from ..safepath import printable
+    try:
+        click.echo(f"judge: {printable(message)}", err=True)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors instead of click's usage dumps or tracebacks."""
+    _safe_streams()
+    args = sys.argv[1:] if argv is None else list(argv)
+    problem = _too_long(args)
+    if problem:
+        _error(problem)
+        sys.exit(2)
     try:
-        code = cli.main(args=argv, prog_name="judge", standalone_mode=False)
+        code = cli.main(args=args, prog_name="judge", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # type: ignore[attr-defined]
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         code = 0
     except click.UsageError as exc:
         cmd = exc.ctx.command_path if exc.ctx else "judge"
-        click.echo(f"judge: {exc.format_message()} (see '{cmd} --help')", err=True)
+        _error(f"{exc.format_message()} (see '{cmd} --help')")
         code = 2
     except click.ClickException as exc:
-        click.echo(f"judge: {exc.format_message()}", err=True)
+        _error(exc.format_message())
         code = exc.exit_code
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.Abort:
-        click.echo("judge: aborted", err=True)
+        _error("aborted")
         code = 130
     except KeyboardInterrupt:
         code = 130
     except BrokenPipeError:
+        _silence_stdout()
         code = 0
-        sys.stderr.close()
+    except OSError as exc:
+        import errno
+        _silence_stdout()
+        if exc.errno in (errno.ENOSPC, errno.EIO, errno.EBADF):
+            _error(f"cannot write the output: {exc.strerror}")
+        else:
+            where = f" ({exc.filename})" if exc.filename else ""
+            _error(f"{exc.strerror or type(exc).__name__}{where}")
+        code = 1
+    except RecursionError:
+        _error("input nested too deeply")
+        code = 2
+    except MemoryError:
+        _error("out of memory")
+        code = 1
+    except Exception as exc:  # a bug: still one line, never a traceback
+        _error(f"internal error ({type(exc).__name__}: {exc}); please report it")
+        code = 1
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+        if code == 0:
+            _error("cannot write the output")
+            code = 1
     sys.exit(code if isinstance(code, int) else 0)

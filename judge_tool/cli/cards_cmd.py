@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..cards import NOTICE
-from .output import echo_json, fail, style, wrap
+from .output import echo_json, fail, style, ui, wrap
 
 MAX_QUERY = 200
 LIST_LIMIT = 12
@@ -38,19 +37,22 @@ def rule_span(rule: str, related: tuple[str, ...]) -> str:
     return rule
 
 
-def _facts_line(card) -> str:
-    ph = _phrases()
+def _facts_line(card, m) -> str:
     parts = []
     if card.cost is not None:
-        parts.append(f"Bedel {card.cost}")
+        parts.append(m("card.cost", n=card.cost))
     elif card.type == "legend":
-        parts.append("Bedel yok")
+        parts.append(m("card.no_cost"))
     if card.power is not None:
-        parts.append(f"Güç {'+' if card.type == 'gear' else ''}{card.power}")
+        parts.append(m("card.power", p=f"{'+' if card.type == 'gear' else ''}{card.power}"))
     if card.ram is not None:
-        parts.append(f"RAM {card.ram}")
-    parts.append("Satış Etiketi var" if card.sell_tag else "Satış Etiketi yok")
+        parts.append(m("card.ram", n=card.ram))
+    parts.append(m("card.sell_tag_yes") if card.sell_tag else m("card.sell_tag_no"))
     return " · ".join(parts)
+
+
+def _kind(card, m) -> str:
+    return f"[{m('card.type_' + card.type)} · {m('card.color_' + card.color)}]"
 
 
 def card_json(card, book, glossary) -> dict:
@@ -65,42 +67,40 @@ def card_json(card, book, glossary) -> dict:
     refs = rules_for(card, glossary)
     data["rules"] = [dict(r.to_dict(), label=(book.get(r.rule).label if book.get(r.rule) else None)) for r in refs]
     data["scenarios"] = [{"file": f, "title": t} for f, t in scenarios_for(card.slug)]
-    data["notice"] = NOTICE
+    data["notice"] = ui()("card.notice")
     return data
 
 
-def render_card(card, book, glossary, imported: dict | None = None) -> str:
+def render_card(card, book, glossary, m, imported: dict | None = None) -> str:
     from ..cards.describe import describe, rules_for, trigger_terms
     from ..cards.usage import scenarios_for
-    ph = _phrases()
     pool = _pool()
-    out = [f"{style(card.display, bold=True)}  [{ph['types'][card.type]} · {ph['colors'][card.color]}]",
+    out = [f"{style(card.display, bold=True)}  {_kind(card, m)}",
            f"{pool.sets.get(card.set, card.set)} {card.number}" + (f" · {card.rarity}" if card.rarity else ""),
-           _facts_line(card)]
+           _facts_line(card, m)]
     if card.tags:
-        out.append(wrap("Etiketler: " + ", ".join(card.tags), subsequent="  "))
+        out.append(wrap(f"{m('card.tags')}: " + ", ".join(card.tags), subsequent="  "))
     kw_terms = {t.english: t for t in glossary if t.kind == "keyword"}
     if card.keywords:
-        out.append("Anahtar kelimeler: " + ", ".join(
+        out.append(f"{m('card.keywords')}: " + ", ".join(
             f"{k} → {kw_terms[k].rule}" if k in kw_terms else k for k in card.keywords))
     if card.mentions:
-        out.append("Sözü geçen: " + ", ".join(
+        out.append(f"{m('card.mentions')}: " + ", ".join(
             f"{k} → {kw_terms[k].rule}" if k in kw_terms else k for k in card.mentions))
     if card.triggers:
-        out.append("Tetikleyiciler: " + ", ".join(
+        out.append(f"{m('card.triggers')}: " + ", ".join(
             f"{k} → {t.rule}" if t else k for k, t in trigger_terms(card, glossary).items()))
     out.append("")
-    out.append(style("Ne yapar", bold=True) + " (etki verisinden üretildi; kart metni değildir):")
+    out.append(style(m("card.does"), bold=True) + f" ({m('card.does_note')}):")
     if card.unsupported:
-        out.append(wrap(f"Motor bu kartın etkisini henüz ifade edemiyor — eksik: {card.unsupported}.",
-                        indent="  "))
+        out.append(wrap(m("card.unsupported", what=card.unsupported), indent="  "))
     else:
         lines = describe(card)
-        out.extend(wrap(line, indent="  ") for line in lines) if lines else out.append("  Etkisi yok (yalnızca değerleri).")
+        out.extend(wrap(line, indent="  ") for line in lines) if lines else out.append("  " + m("card.no_effect"))
     refs = rules_for(card, glossary)
     if refs:
         out.append("")
-        out.append(style("İlgili kurallar:", bold=True))
+        out.append(style(f"{m('card.rules')}:", bold=True))
         width = max(len(r.term) for r in refs)
         for r in refs:
             node = book.get(r.rule)
@@ -110,49 +110,55 @@ def render_card(card, book, glossary, imported: dict | None = None) -> str:
     used = scenarios_for(card.slug)
     if used:
         out.append("")
-        out.append(style("Senaryolar", bold=True) + " (judge check --explain DOSYA):")
+        out.append(style(m("card.scenarios"), bold=True) + f" ({m('card.scenarios_hint')}):")
         out.extend(wrap(f"{f} — {t}", indent="  ", subsequent="    ") for f, t in used)
     if imported:
-        out.extend(imported_lines(imported))
+        out.extend(imported_lines(imported, m))
     out.append("")
-    out.append(style(wrap(NOTICE), dim=True))
+    out.append(style(wrap(m("card.notice")), dim=True))
     return "\n".join(out)
 
 
-def imported_lines(info: dict) -> list[str]:
+def difference_text(diff: dict, m) -> str:
+    """One fact of the import that differs from the library, in the reader's language."""
+    if diff["fact"] == "printing":
+        return m("card.new_printing", what=diff["theirs"])
+    return m("card.diff_fact", fact=m("card.fact_" + diff["fact"]), ours=diff["ours"], theirs=diff["theirs"])
+
+
+def imported_lines(info: dict, m) -> list[str]:
     """The user's import for this card: printed text, FAQ, differences (userimport.py)."""
     out: list[str] = []
     entry = info.get("card")
     if entry is not None:
         out.append("")
-        out.append(style("Basılı metin", bold=True) + f" (kullanıcının içe aktarımı, {info['date']}):")
-        text = entry.get("rules_text") or "(metin yok)"
+        out.append(style(m("card.printed"), bold=True) + f" ({m('card.imported', date=info['date'])}):")
+        text = entry.get("rules_text") or m("card.no_text")
         for para in str(text).splitlines():
             out.append(wrap(para, indent="  "))
     for diff in info.get("differences", []):
-        out.append(style(f"Fark: {diff}", bold=True))
+        out.append(style(m("card.difference", what=difference_text(diff, m)), bold=True))
     faq = info.get("faq", [])
     if faq:
         out.append("")
-        out.append(style("Resmî SSS", bold=True) + f" (kullanıcının içe aktarımı, {info['faq_date']}):")
+        out.append(style(m("card.faq"), bold=True) + f" ({m('card.imported', date=info['faq_date'])}):")
         for item in faq:
-            out.append(wrap(f"[{item['id']}] S: {item['question']}", indent="  ", subsequent="    "))
-            out.append(wrap(f"C: {item['answer']}", indent="    ", subsequent="    "))
+            out.append(wrap(f"[{item['id']}] {m('card.question')}: {item['question']}", indent="  ", subsequent="    "))
+            out.append(wrap(f"{m('card.answer')}: {item['answer']}", indent="    ", subsequent="    "))
     return out
 
 
-def _match_list(matches) -> str:
-    ph = _phrases()
-    lines = [f"{len(matches)} kart eşleşti; birini seçin (judge card \"TAM AD\" ya da --pick N):"]
-    for i, m in enumerate(matches[:LIST_LIMIT], start=1):
-        c = m.card
-        lines.append(f"  {i}. {c.display}  [{ph['types'][c.type]} · {ph['colors'][c.color]}] {c.set} {c.number}")
+def _match_list(matches, m) -> str:
+    lines = [m("card.matches", n=len(matches))]
+    for i, hit in enumerate(matches[:LIST_LIMIT], start=1):
+        c = hit.card
+        lines.append(f"  {i}. {c.display}  {_kind(c, m)} {c.set} {c.number}")
     if len(matches) > LIST_LIMIT:
-        lines.append(f"  … ve {len(matches) - LIST_LIMIT} kart daha (daha uzun bir ad yazın)")
+        lines.append("  " + m("card.more", n=len(matches) - LIST_LIMIT))
     return "\n".join(lines)
 
 
-@click.command(epilog=NOTICE)
+@click.command()
 @click.argument("name", nargs=-1, required=True)
 @click.option("--pick", type=click.IntRange(1, LIST_LIMIT), default=None, metavar="N",
               help="Several cards matched: show the N-th of the list.")
@@ -183,9 +189,9 @@ def card(ctx: click.Context, name: tuple[str, ...], pick: int | None, as_json: b
         matches = [matches[pick - 1]]
     if len(matches) > 1:
         if as_json:
-            echo_json({"query": text, "matches": [m.card.to_dict() | {"tier": m.tier} for m in matches]})
+            echo_json({"query": text, "matches": [hit.card.to_dict() | {"tier": hit.tier} for hit in matches]})
         else:
-            click.echo(_match_list(matches))
+            click.echo(_match_list(matches, ui(ctx)))
         return
     chosen = matches[0].card
     book, glossary = get_book(ctx), get_glossary(ctx)
@@ -198,7 +204,7 @@ def card(ctx: click.Context, name: tuple[str, ...], pick: int | None, as_json: b
             data["imported"] = imported
         echo_json(data)
         return
-    click.echo(render_card(chosen, book, glossary, imported))
+    click.echo(render_card(chosen, book, glossary, ui(ctx, book), imported))
 
 
 def _norm_choice(value: str | None, table: dict[str, str], what: str) -> str | None:
@@ -214,7 +220,7 @@ def _norm_choice(value: str | None, table: dict[str, str], what: str) -> str | N
     fail(f"no {what} {value!r} (one of {', '.join(table)})")
 
 
-@click.group(invoke_without_command=True, epilog=NOTICE)
+@click.group(invoke_without_command=True)
 @click.option("--type", "ctype", default=None, metavar="T", help="unit, gear, program, legend (or birim…).")
 @click.option("--color", default=None, metavar="C", help="red, yellow, green, blue (or kırmızı…).")
 @click.option("--keyword", default=None, metavar="K", help="ADRENALINE, BLOCKER, GO SOLO, QUICK.")
@@ -236,8 +242,9 @@ def cards(ctx: click.Context, ctype, color, keyword, tag, cost, set_code, unsupp
         return
     pool = _pool()
     ph = _phrases()
+    m = ui(ctx)
     if stats:
-        _stats(pool, as_json)
+        _stats(pool, as_json, m)
         return
     if unknown:
         from ..cards.userimport import unknown_cards
@@ -245,10 +252,9 @@ def cards(ctx: click.Context, ctype, color, keyword, tag, cost, set_code, unsupp
         if as_json:
             echo_json(rows)
         elif not rows:
-            click.echo("İçe aktarımda kütüphanenin bilmediği kart yok (ya da içe aktarım yapılmamış: "
-                       "judge cards import DOSYA).")
+            click.echo(m("card.none_unknown"))
         else:
-            click.echo(f"İçe aktarımdaki {len(rows)} kart kütüphanede yok:")
+            click.echo(m("card.unknown", n=len(rows)))
             for r in rows:
                 click.echo(f"  {r['display_name']}  [{r.get('card_type') or '?'}] {r.get('slug')}")
         return
@@ -276,15 +282,15 @@ def cards(ctx: click.Context, ctype, color, keyword, tag, cost, set_code, unsupp
         echo_json([c.to_dict() for c in chosen])
         return
     if not chosen:
-        click.echo("Bu ölçütlere uyan kart yok.")
+        click.echo(m("card.no_match"))
         return
     for c in chosen:
         mark = "✓" if c.expressible else "·"
         cost_s = "-" if c.cost is None else str(c.cost)
         power_s = "-" if c.power is None else str(c.power)
-        click.echo(f"{mark} {c.display:<42.42} {ph['types'][c.type].split(' ')[0]:<8} {ph['colors'][c.color]:<8}"
+        click.echo(f"{mark} {c.display:<42.42} {m('card.type_' + c.type):<8.12} {m('card.color_' + c.color):<8}"
                    f" {cost_s:>2} {power_s:>3}  {c.set} {c.number}")
-    click.echo(style(f"{len(chosen)} kart (✓ motor etkisini ifade edebiliyor). {NOTICE}", dim=True))
+    click.echo(style(m("card.count", n=len(chosen)) + " " + m("card.notice"), dim=True))
 
 
 def stats_rows(pool) -> list[dict]:
@@ -296,15 +302,14 @@ def stats_rows(pool) -> list[dict]:
     return rows
 
 
-def _stats(pool, as_json: bool) -> None:
+def _stats(pool, as_json: bool, m) -> None:
     rows = stats_rows(pool)
     if as_json:
         echo_json(rows)
         return
-    ph = _phrases()
-    click.echo(f"{'tür':<16} ifade edilebilir / toplam")
+    click.echo(f"{m('card.stats_type'):<16} {m('card.stats_head')}")
     for r in rows:
-        label = "toplam" if r["type"] == "all" else ph["types"][r["type"]]
+        label = m("card.stats_total") if r["type"] == "all" else m("card.type_" + r["type"])
         click.echo(f"{label:<16} {r['expressible']:>6} / {r['total']}")
 
 
@@ -323,5 +328,9 @@ def import_cmd(files: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         echo_json(report)
         return
-    for line in report["lines"]:
-        click.echo(line)
+    m = ui()
+    for kind, key in (("cards", "card.imported_cards"), ("faq", "card.imported_faq")):
+        if report[kind]:
+            click.echo(m(key, n=report[kind], path=report["paths"][kind]))
+    if report["unknown"]:
+        click.echo(m("card.imported_unknown", n=report["unknown"]))

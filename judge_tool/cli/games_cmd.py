@@ -6,7 +6,7 @@ import click
 
 from ..concepts import find_concept, load_concepts, suggest_concepts
 from ..rulebook import RulebookError, load_rulebook, rulebook_folders
-from .output import echo_json, fail, style, ui, wrap
+from .output import echo_json, fail, limited, shorten, style, ui, wrap
 
 
 @click.command()
@@ -36,7 +36,7 @@ def games(as_json: bool) -> None:
 def compare(concept: tuple[str, ...], as_json: bool) -> None:
     """Show the rules of every game that define one concept, side by side.
     Without CONCEPT: list the concepts."""
-    query = " ".join(concept).strip()
+    query = limited(" ".join(concept).strip(), "concept")
     if not query:
         listing = [{"slug": c.slug, "title": c.title, "title_tr": c.title_tr,
                     "games": list(c.rules)} for c in load_concepts()]
@@ -49,7 +49,7 @@ def compare(concept: tuple[str, ...], as_json: bool) -> None:
     found = find_concept(query)
     if found is None:
         known = ", ".join(suggest_concepts(query)) or "none"
-        fail(f"no concept {query!r}. Closest: {known} (all: judge compare)" if load_concepts()
+        fail(f"no concept {shorten(repr(query))}. Closest: {known} (all: judge compare)" if load_concepts()
              else "no concepts data")
     sides = []
     for game_id, ids in found.rules.items():

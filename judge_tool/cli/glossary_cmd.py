@@ -6,7 +6,7 @@ import click
 
 from ..glossary import KINDS, Glossary, GlossaryError, Term, load_glossary
 from ..rulebook import Node, Rulebook
-from .output import echo_json, fail, style, ui, wrap
+from .output import echo_json, fail, limited, shorten, style, ui, wrap
 from .rules_cmd import get_book, render_node
 
 
@@ -82,13 +82,13 @@ def define_json(book: Rulebook, term: Term, full: bool) -> dict:
 @click.pass_context
 def define(ctx: click.Context, query: tuple[str, ...], full: bool, as_json: bool) -> None:
     """Define a term: Turkish, English or ASCII, any case ("kusanma", "EQUIP", "go solo")."""
-    text = " ".join(query).strip()
+    text = limited(" ".join(query).strip(), "term")
     glossary = get_glossary(ctx)
     term = glossary.lookup(text)
     if term is None:
         close = glossary.suggest(text, n=3)
         hint = f" Closest: {', '.join(t.term for t in close)}." if close else " See 'judge terms'."
-        fail(f"no term {text!r}.{hint}", code=2)
+        fail(f"no term {shorten(repr(text))}.{hint}", code=2)
     book = get_book(ctx)
     if as_json:
         echo_json(define_json(book, term, full))

@@ -15,18 +15,34 @@ WIDTH_MAX = 80
 
 
 def shorten(text: str, limit: int = 80) -> str:
-    """User input echoed in a message: one line, at most `limit` characters."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """User input echoed in a message: one line, control characters escaped, at most
+    `limit` characters."""
+    from ..safepath import printable
+    return printable(str(text), limit)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """A one-line error and a non-zero exit; never a traceback."""
-    message = " ".join(message.split())
-    if len(message) > 300:
-        message = message[:299] + "…"
-    click.echo(f"judge: {message}", err=True)
+    from ..safepath import printable
+    try:
+        click.echo(f"judge: {printable(message)}", err=True)
+    except (OSError, ValueError):
+        pass
     raise click.exceptions.Exit(code)
+
+
+def limited(text: str, what: str = "text") -> str:
+    """Free text from the command line within the limits (MAX_ARG_CHARS characters,
+    MAX_WORDS words), else a one-line error; words over MAX_WORD_CHARS are cut."""
+    import re
+
+    from ..limits import MAX_ARG_CHARS, MAX_WORD_CHARS, MAX_WORDS
+    if len(text) > MAX_ARG_CHARS:
+        fail(f"the {what} is {len(text):,} characters; the limit is {MAX_ARG_CHARS:,}")
+    words = len(re.findall(r"\w+", text))
+    if words > MAX_WORDS:
+        fail(f"the {what} has {words:,} words; the limit is {MAX_WORDS}")
+    return re.sub(rf"\S{{{MAX_WORD_CHARS + 1},}}", lambda m: m.group()[:MAX_WORD_CHARS], text)
 
 
 def ui(ctx: click.Context | None = None, book: Any = None):
@@ -46,7 +62,10 @@ def ui(ctx: click.Context | None = None, book: Any = None):
 def color_enabled() -> bool:
     if os.environ.get("NO_COLOR"):
         return False
-    return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+    try:
+        return sys.stdout.isatty() or bool(os.environ.get("FORCE_COLOR"))
+    except (AttributeError, ValueError):
+        return False
 
 
 def style(text: str, **kwargs: Any) -> str:
@@ -75,4 +94,4 @@ def words_or_fail(args: tuple[str, ...], command: str) -> str:
     for arg in args:
         if arg.startswith("-") and len(arg) > 1 and (arg[1].isalpha() or arg[1] == "-"):
             fail(f"no such option: {arg.split()[0]} (see 'judge {command} --help')")
-    return " ".join(" ".join(args).split())
+    return limited(" ".join(" ".join(args).split()), f"{command} text")

@@ -125,6 +125,8 @@ class R:
     CONTROL = "1.7.3"
     FRIENDLY_EFFECT = "10.20.1"
     RESOLVE_AS_MUCH = "10.2.1"
+    SELL_BY_EFFECT = "11.9.2.1"
+    SELL_EFFECT_COUNTS = "11.9.2.2"
     FIGHT_BY_EFFECT = "9.17.4"
     FIGHT_RESULT = "9.19"
 

@@ -30,6 +30,8 @@ TRIGGERS: Mapping[str, str] = MappingProxyType({
     "END_OF_TURN": "turunun sonunda",
     "WINS_FIGHT": "bu birim bir çatışmayı kazandığında",
     "LOSES_FIGHT": "bu birim bir çatışmayı kaybettiğinde",
+    "FRIENDLY_ATTACKS": "bir dost birim saldırdığında",
+    "RIVAL_ATTACKS": "bir rakip birim saldırdığında",
 })
 
 CONDITIONS = tuple(CHECKS)
@@ -40,10 +42,15 @@ RESTRICTIONS = ("attack", "attack_gigs", "attack_units", "block", "be_defeated",
 ALLOWANCES = ("attack_ready_units", "attack_with_lag")
 FIGHT_RESULTS = ("win", "lose")
 WHILE = ("attacking", "fighting", "stealing")
-REPLACEABLE = ("defeat",)
+REPLACEABLE = ("defeat", "draw", "steal", "trash")
+WHOSE = ("self", "friendly", "rival", "any")
+REDIRECTS = ("removed", "deck_bottom", "hand")
 
 _REQ = MISSING
 TARGET = "target"          # a parameter type: a target word or a filter table (targets.py)
+OPTIONS = "options"        # a parameter type: [{ label, do = [actions] }, ...] (choose one)
+WORDS_OF_RESTRICT = "restrict-words"   # a restriction name or a list of them
+UNTIL = ("turn", "attack", "fight", "next_turn", "permanent")
 # verb -> {param: (types, default, choices)}
 VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
     "draw": {"n": (int, 1, None), "up_to": (bool, False, None)},
@@ -65,6 +72,22 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
     "defeat": {"target": (TARGET, "self", None)},
     "end_attack": {},
     "ready": {"target": (TARGET, "self", None)},
+    "spend": {"target": (TARGET, "self", None)},
+    "restrict": {"what": (WORDS_OF_RESTRICT, _REQ, None), "target": (TARGET, "self", None),
+                 "until": (str, "turn", UNTIL)},
+    "allow": {"what": (str, _REQ, ALLOWANCES), "target": (TARGET, "self", None),
+              "until": (str, "turn", UNTIL)},
+    "fight_result": {"result": (str, _REQ, FIGHT_RESULTS), "target": (TARGET, "self", None),
+                     "until": (str, "fight", UNTIL)},
+    "return_to_hand": {"target": (TARGET, "self", None)},
+    "shuffle_into_deck": {"target": (TARGET, "self", None)},
+    "remove": {"target": (TARGET, "self", None)},
+    "move_gear": {"target": (TARGET, _REQ, None), "to": (TARGET, _REQ, None)},
+    "gain_control": {"target": (TARGET, _REQ, None)},
+    "sell": {"target": (TARGET, _REQ, None)},
+    "choose": {"options": (OPTIONS, _REQ, None)},
+    "win_game": {},
+    "shuffle": {},
 })
 
 
@@ -112,6 +135,8 @@ class EffectDef:
     filter: Any = None              # persistent: only cards matching this Filter
     of: str = "self"                # replacement: whose event (self/friendly/rival/any)
     wins: bool = False              # persistent: an alternate win condition (its `if`), 1.12
+    redirect: str = ""              # replacement: where the card goes instead (removed/deck_bottom/hand)
+    once_per_turn: bool = False     # triggered/activated/replacement: at most once each turn
 
 
 def parse_action(data: Any, path: str) -> Action:
@@ -124,6 +149,15 @@ def parse_action(data: Any, path: str) -> Action:
         if types == TARGET:
             raw = r.raw(name, default)
             params[name] = parse_target(raw, r.at(name))
+        elif types == OPTIONS:
+            raw = r.get(name, list)
+            params[name] = tuple(_option(o, join(r.at(name), i)) for i, o in enumerate(raw))
+            if len(params[name]) < 2:
+                raise SpecError(r.at(name), "'choose' needs at least two options")
+        elif types == WORDS_OF_RESTRICT:
+            params[name] = _words(r, name, RESTRICTIONS)
+            if not params[name]:
+                raise SpecError(r.at(name), "name at least one restriction")
         else:
             params[name] = r.get(name, types, default, choices)
     optional = r.get("optional", bool, False)
@@ -136,6 +170,20 @@ def parse_action(data: Any, path: str) -> Action:
             raise SpecError(r.at(key), "must not be negative")
     then = tuple(parse_action(a, join(r.at("then"), i)) for i, a in enumerate(then_raw))
     return Action(verb, MappingProxyType(params), optional, then)
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    actions: tuple[Action, ...]
+
+
+def _option(raw: Any, path: str) -> Option:
+    r = Reader(raw, path)
+    label = r.get("label", str)
+    actions = _actions(r, "do")
+    r.finish()
+    return Option(label, actions)
 
 
 def _actions(r: Reader, key: str) -> tuple[Action, ...]:
@@ -196,9 +244,11 @@ def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: in
             raise SpecError(r.at("trigger"), "needs at least one trigger")
         trigger_if = _mapping(r, "trigger_if", TRIGGER_FILTERS)
         actions = _actions(r, "do")
+        once = r.get("once_per_turn", bool, False)
         r.finish()
         return EffectDef(kind="triggered", label=label or f"{card_name} {'+'.join(triggers)}",
-                         triggers=tuple(triggers), trigger_if=trigger_if, actions=actions, **common)
+                         triggers=tuple(triggers), trigger_if=trigger_if, actions=actions,
+                         once_per_turn=once, **common)
     if kind == "cost":
         craw = r.get("cost", dict)
         c = Reader(craw, r.at("cost"))
@@ -210,9 +260,11 @@ def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: in
         order = tuple(k for k in craw if (k == "eddies" and eddies) or (k == "spend" and spend))
         quick = r.get("quick", bool, False)
         actions = _actions(r, "do")
+        once = r.get("once_per_turn", bool, False)
         r.finish()
         return EffectDef(kind="activated", label=label or f"{card_name} etkinleştirme",
-                         cost=Cost(eddies, spend, order), quick=quick, actions=actions, **common)
+                         cost=Cost(eddies, spend, order), quick=quick, actions=actions,
+                         once_per_turn=once, **common)
     if kind == "persistent":
         scope = r.get("persistent", str, choices=SCOPES)
         power = r.get("power", int, 0)
@@ -232,9 +284,18 @@ def parse_effect(data: Any, path: str, card_name: str, card_type: str, index: in
                          reduction_type=rtype, restrict=restrict, allow=allow, fight=fight,
                          filter=flt, wins=wins, **common)
     replaces = r.get("replace", str, choices=REPLACEABLE)
+    of = r.get("of", str, "self", WHOSE)
+    redirect = r.get("redirect", str, "", REDIRECTS + ("",))
+    flt = parse_filter(r.raw("filter"), r.at("filter")) if r.has("filter") else r.raw("filter", None)
     actions = _actions(r, "instead")
-    if not actions:
-        raise SpecError(r.at("instead"), "a replacement effect needs 'instead' actions")
+    once = r.get("once_per_turn", bool, False)
+    if redirect and replaces not in ("defeat", "trash"):
+        raise SpecError(r.at("redirect"), "'redirect' sends a card elsewhere: only for defeat or trash")
+    if replaces == "trash" and not redirect:
+        raise SpecError(r.at("redirect"), "a trash replacement says where the card goes instead: "
+                                          "redirect = \"removed\", \"deck_bottom\" or \"hand\"")
+    if not actions and not redirect:
+        raise SpecError(r.at("instead"), "a replacement effect needs 'instead' actions or a 'redirect'")
     r.finish()
     return EffectDef(kind="replacement", label=label or f"{card_name} ikame", replaces=replaces,
-                     actions=actions, **common)
+                     actions=actions, of=of, redirect=redirect, filter=flt, once_per_turn=once, **common)

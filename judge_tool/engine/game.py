@@ -226,7 +226,7 @@ class Game:
         power = card.defn.power + sum(g.defn.power for g in card.gears) + sum(
             m.amount for m in self.s.modifiers if m.target == card.uid)
         return Facts(card.uid, card.name, card.type, ctrl, area, max(0, power), card.defn.cost,
-                     card.defn.tags, card.defn.colour, card.spent, bool(card.gears), card.face_up)
+                     card.defn.tags, card.defn.color, card.spent, bool(card.gears), card.face_up)
 
     def statuses(self, card: Card) -> set[str]:
         """Every "can't", "can" and fight status on a card now: from effects that resolved
@@ -270,7 +270,7 @@ class Game:
         on_table = zone in ("field", "legends")
         power = effective(self.power(card)) if on_table else max(0, card.defn.power)
         return Facts(card.uid, card.name, card.type, controller, zone, power, card.defn.cost,
-                     card.defn.tags, card.defn.colour, card.spent if on_table else False,
+                     card.defn.tags, card.defn.color, card.spent if on_table else False,
                      bool(card.gears), card.face_up)
 
     def candidates(self, f: Filter, chooser: str, source: str) -> list[Card]:
@@ -371,9 +371,23 @@ class Game:
                                 + ", ".join(c.uid for c in in_play))
         return named[0]
 
+    # ------------------------------------------------------------------ once per turn
+    def _used(self, card: Card | None, eff: EffectDef) -> bool:
+        keys = {eff.label} | ({f"{card.uid}|{eff.label}"} if card is not None else set())
+        return bool(keys & self.s.used)
+
+    def _mark_used(self, card: Card | None, eff: EffectDef) -> None:
+        self.s.used.add(f"{card.uid}|{eff.label}" if card is not None else eff.label)
+
     # ------------------------------------------------------------------ triggers
     def _enqueue(self, controller: str, eff: EffectDef, src_uid: str, src_name: str,
                  gear: str | None, ctx: dict, rule: str, snapshot: Snapshot | None = None) -> None:
+        if eff.once_per_turn:
+            src = self._any_card(src_uid)
+            if self._used(src, eff):
+                self.step(R.CONDITION_FALSE, f"{eff.label}: her turda yalnızca bir kez; bu tur zaten tetiklendi")
+                return
+            self._mark_used(src, eff)
         self._seq += 1
         pe = Pending(self._seq, controller, eff, src_uid, src_name, gear, dict(ctx), snapshot)
         self.pending.append(pe)
@@ -542,8 +556,8 @@ class Game:
                 self.step(R.TRASH_EACH, f"deste boş: {i + 1}. kart çöpe atılamaz")
                 break
             card = p.deck.pop(0)
-            p.trash.append(card)
             self.step(R.TRASH_EACH, f"{i + 1}/{n}: destenin üstündeki {shown(card)} gösterilir ve çöpe atılır")
+            self.to_trash(card, "desteden çöpe")
         return n > 0
 
     def _number(self, player: str, up_to: int, rule: str, prompt: str) -> int:
@@ -560,7 +574,14 @@ class Game:
 
     def draw(self, player: str, n: int) -> None:
         p = self.p(player)
+        watch = any(e.kind == "replacement" and e.replaces == "draw"
+                    for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c))
         for i in range(n):
+            if watch:
+                replaced, _ = self.replace_event("draw", player, {"player": player}, player,
+                                                 f"{player} {i + 1}/{n}. kartı çekecekti")
+                if replaced:
+                    continue
             if not p.deck:
                 self.lose(player, R.DRAW_TOO_MANY,
                           f"{i + 1}/{n}. kart: deste boş — boş desteden çekmek, {player} kaybeder")
@@ -655,27 +676,22 @@ class Game:
             if card is None:
                 self.step(R.RESOLVE_MAX, f"{ctx.source_name} artık oyunda değil: güç verilemez")
                 return False
+            cards = [card]
         else:
-            units = list(self.p(ctx.controller).field)
-            if not units:
-                self.step(R.NO_LEGAL_CHOICE, "dost birim yok: hedef seçilemez, etki geçersiz")
+            cards = self.choose_targets(act, ctx, "güç kazanacak birim")
+            if not cards:
                 return False
-            if len(units) == 1:
-                card = units[0]
-            else:
-                card = self.pick("target", ctx.controller, R.CHOICE, "a friendly Unit to gain power",
-                                            [self._card_opt(u) for u in units])
-        amount = act.get("amount")
-        if act.get("per_gear"):
-            gears = len(card.gears)
-            amount = amount * gears
-            text = f"{card.uid}: kuşandığı {gears} Gear × {act.get('amount')} = {amount:+d} güç"
-        else:
-            text = f"{card.uid}: {amount:+d} güç"
         until = act.get("until")
-        self.s.modifiers.append(Modifier(card.uid, amount, until, ctx.label))
-        span = {"turn": "bu tur", "attack": "saldırı boyunca", "fight": "çatışma boyunca"}[until]
-        self.step(R.RESOLVE_IN_ORDER, f"{text} ({span}); güç şimdi {self.power(card)}")
+        for card in cards:
+            amount = act.get("amount")
+            if act.get("per_gear"):
+                gears = len(card.gears)
+                amount = amount * gears
+                text = f"{card.uid}: kuşandığı {gears} Gear × {act.get('amount')} = {amount:+d} güç"
+            else:
+                text = f"{card.uid}: {amount:+d} güç"
+            self.s.modifiers.append(Modifier(card.uid, amount, until, ctx.label, "", ctx.controller))
+            self.step(R.RESOLVE_IN_ORDER, f"{text} ({SPAN[until]}); güç şimdi {self.power(card)}")
         return True
 
     def _gig_options(self, which: str, ctx: Ctx) -> list[Die]:
@@ -791,6 +807,11 @@ class Game:
         return True
 
     def _do_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
+        if act.get("target") != "self":
+            cards = self.choose_targets(act, ctx, "destenin altına gidecek kart")
+            for c in cards:
+                self._leave_play(c, "deck", "destenin altına konur", R.BOTTOM_DECK)
+            return bool(cards)
         uid = ctx.source
         found = self.s.find_in_play(uid)
         if found is not None:
@@ -840,8 +861,8 @@ class Game:
                                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
-        p.trash.append(card)
         self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
+        self.to_trash(card, "elden atıldı")
         return True
 
     def _do_prevent_steal(self, act: Action, ctx: Ctx) -> bool:
@@ -854,11 +875,16 @@ class Game:
         return True
 
     def _do_defeat(self, act: Action, ctx: Ctx) -> bool:
-        uid = ctx.gear if act.get("target") == "this_gear" else ctx.source
-        if uid is None:
-            self.step(R.RESOLVE_MAX, "mağlup edilecek Gear yok")
-            return False
-        return self.defeat(uid, chain=ctx.chain)
+        if act.get("target") in ("self", "this_gear"):
+            uid = ctx.gear if act.get("target") == "this_gear" else ctx.source
+            if uid is None:
+                self.step(R.RESOLVE_MAX, "mağlup edilecek Gear yok")
+                return False
+            return self.defeat(uid, chain=ctx.chain)
+        done = False
+        for c in self.choose_targets(act, ctx, "mağlup edilecek kart"):
+            done = self.defeat(c.uid, chain=ctx.chain) or done
+        return done
 
     def _do_end_attack(self, act: Action, ctx: Ctx) -> bool:
         if self.attack is None or self.attack.ended:
@@ -869,11 +895,161 @@ class Game:
         return True
 
     def _do_ready(self, act: Action, ctx: Ctx) -> bool:
-        card = self._self_card(ctx)
-        if card is None or not card.spent:
+        done = False
+        for card in self.choose_targets(act, ctx, "hazır konuma gelecek kart"):
+            if not card.spent:
+                continue
+            card.spent = False
+            self.step(R.RESOLVE_IN_ORDER, f"{card.uid} hazır konuma gelir")
+            done = True
+        return done
+
+    # ------------------------------------------------------------------ more verbs (targets)
+    def _status(self, act: Action, ctx: Ctx, status: str, what: str) -> bool:
+        cards = self.choose_targets(act, ctx, what)
+        until = act.get("until")
+        for c in cards:
+            self.s.modifiers.append(Modifier(c.uid, 0, until, ctx.label, status, ctx.controller))
+            self.step(R.PERSISTENT_DURATION, f"{c.uid}: {what} ({SPAN[until]})")
+        return bool(cards)
+
+    def _do_restrict(self, act: Action, ctx: Ctx) -> bool:
+        words = act.get("what")
+        done = False
+        for w in ([words] if isinstance(words, str) else words):
+            done = self._status(act, ctx, f"restrict:{w}", RESTRICT_TR[w]) or done
+        return done
+
+    def _do_allow(self, act: Action, ctx: Ctx) -> bool:
+        w = act.get("what")
+        return self._status(act, ctx, f"allow:{w}", ALLOW_TR[w])
+
+    def _do_fight_result(self, act: Action, ctx: Ctx) -> bool:
+        r = act.get("result")
+        return self._status(act, ctx, f"fight:{r}", "çatışmayı kazanır" if r == "win" else "çatışmayı kaybeder")
+
+    def _do_spend(self, act: Action, ctx: Ctx) -> bool:
+        done = False
+        for c in self.choose_targets(act, ctx, "harcanacak kart"):
+            if c.spent:
+                self.step(R.RESOLVE_MAX, f"{c.uid} zaten harcanmış")
+                continue
+            self.spend(c, self.controller(c), ctx.label, R.RESOLVE_IN_ORDER)
+            done = True
+        return done
+
+    def _leave_play(self, card: Card, to: str, why: str, rule: str) -> None:
+        """Move a card from the field/Legends area to its owner's hand, deck (bottom) or
+        trash, or out of the game. Its Gears go with it and are no longer equipped (4.12,
+        4.12.1); a Legend anywhere but the field or Legends area is removed (4.4.1)."""
+        found = self.s.find_in_play(card.uid)
+        if found is None:
+            return
+        ctrl, area, _ = found
+        getattr(self.p(ctrl), area).remove(card)
+        group = [card, *card.gears]
+        card.gears = []
+        card.spent = card.lag = False
+        self.s.modifiers = [m for m in self.s.modifiers if m.target != card.uid]
+        for c in group:
+            dest = to
+            if c.type == "legend" and to != "removed":
+                dest = "removed"
+                self.step(R.LEGEND_INVALID_AREA, f"{c.name} bir Legend: orası geçersiz alan, oyundan çıkarılır")
+            getattr(self.p(c.owner), dest).append(c)
+        self.step(rule, f"{card.name} {why}")
+        if len(group) > 1:
+            self.step(R.GEAR_FOLLOWS, f"kuşanılı {', '.join(g.name for g in group[1:])} onunla gider; artık kuşanılı değil")
+        self.check_state()
+
+    def _do_return_to_hand(self, act: Action, ctx: Ctx) -> bool:
+        cards = self.choose_targets(act, ctx, "ele dönecek kart")
+        for c in cards:
+            self._leave_play(c, "hand", "sahibinin eline döner", R.RESOLVE_IN_ORDER)
+        return bool(cards)
+
+    def _do_shuffle_into_deck(self, act: Action, ctx: Ctx) -> bool:
+        cards = self.choose_targets(act, ctx, "desteye karışacak kart")
+        for c in cards:
+            self._leave_play(c, "deck", "sahibinin destesine karıştırılır (sıra bilinmez)", R.RESOLVE_IN_ORDER)
+        return bool(cards)
+
+    def _do_remove(self, act: Action, ctx: Ctx) -> bool:
+        cards = self.choose_targets(act, ctx, "oyundan çıkacak kart")
+        for c in cards:
+            self._leave_play(c, "removed", "oyundan çıkarılır", R.RESOLVE_IN_ORDER)
+        return bool(cards)
+
+    def _do_move_gear(self, act: Action, ctx: Ctx) -> bool:
+        gears = self.choose_targets(act, ctx, "taşınacak Gear")
+        if not gears:
             return False
-        card.spent = False
-        self.step(R.RESOLVE_IN_ORDER, f"{card.uid} hazır konuma gelir")
+        gear = gears[0]
+        _, holder, _ = self.s.find_gear(gear.uid)
+        dest_act = Action("move_gear", {"target": act.get("to")})
+        options = [c for c in self.targets_of(dest_act, ctx) if c.uid != holder.uid]
+        if not options:
+            self.step(R.NO_LEGAL_CHOICE, f"{gear.name} için başka geçerli birim yok: taşınmaz")
+            return False
+        dest = self.pick("target", ctx.controller, R.CHOICE, f"where {gear.name} moves",
+                         [self._card_opt(c) for c in options])
+        holder.gears.remove(gear)
+        dest.gears.append(gear)
+        self.step(R.EQUIP, f"{gear.name}, {holder.uid} üzerinden {dest.uid} kartına taşınır; "
+                  "sahadan ayrılmadığı için yeni oynanmış sayılmaz")
+        return True
+
+    def _do_gain_control(self, act: Action, ctx: Ctx) -> bool:
+        cards = self.choose_targets(act, ctx, "kontrolü alınacak kart")
+        me = self.p(ctx.controller)
+        for c in cards:
+            ctrl, area, _ = self.s.find_in_play(c.uid)
+            if ctrl == ctx.controller:
+                continue
+            getattr(self.p(ctrl), area).remove(c)
+            getattr(me, area).append(c)
+            self.step(R.CONTROL, f"{ctx.controller}, {c.uid} kartının kontrolünü alır (sahibi {c.owner} kalır); "
+                      "yönü ve kuşanılı Gear'ları korunur")
+        return bool(cards)
+
+    def _do_sell(self, act: Action, ctx: Ctx) -> bool:
+        cards = self.choose_targets(act, ctx, "satılacak kart")
+        p = self.p(ctx.controller)
+        for c in cards:
+            found = self.s.find_in_play(c.uid)
+            if found is not None:
+                self._leave_play(c, "removed", "Eddies alanına gider", R.SELL_BY_EFFECT)
+                self.p(c.owner).removed.remove(c)
+            else:
+                for q in self.s.players.values():
+                    for zone in (q.hand, q.trash):
+                        if c in zone:
+                            zone.remove(c)
+            p.eddies_ready += 1
+            self.step(R.SELL_BY_EFFECT, f"{c.name} etkiyle satılır: Satış Etiketi gerekmez; kapalı ve hazır bir Eddie olur")
+        if cards:
+            p.sold_turn = self.s.turn
+            self.step(R.SELL_EFFECT_COUNTS, "etkiyle satma bu turun \"Kart Sat\" aksiyonu sayılır")
+        return bool(cards)
+
+    def _do_choose(self, act: Action, ctx: Ctx) -> bool:
+        options = act.get("options")
+        usable = [o for o in options if all(a.optional or self.feasible(a, ctx) for a in o.actions)]
+        if not usable:
+            self.step(R.NO_LEGAL_CHOICE, "seçeneklerin hiçbiri yapılamaz: seçim yapılmaz")
+            return False
+        opts = [Opt(o, (o.label,), o.label) for o in usable]
+        chosen = self.pick("option", ctx.controller, R.CHOICE, "which option of the effect", opts)
+        self.step(R.CHOICE, f"{ctx.controller} seçer: {chosen.label}")
+        self.run_actions(chosen.actions, ctx)
+        return True
+
+    def _do_win_game(self, act: Action, ctx: Ctx) -> bool:
+        self.win(ctx.controller, R.ALT_WIN, f"{ctx.label}: {ctx.controller} kartın kazanma koşuluyla hemen kazanır")
+        return True
+
+    def _do_shuffle(self, act: Action, ctx: Ctx) -> bool:
+        self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} destesini karıştırır (sıra bilinmez)")
         return True
 
     # ------------------------------------------------------------------ spend, pay
@@ -941,55 +1117,96 @@ class Game:
             self.spend(c, player, "1 €$ ödemek için", R.LEGEND_PAY)
 
     # ------------------------------------------------------------------ defeat & replacement
-    def _replacements(self, uid: str) -> list[tuple[tuple, str, EffectDef | None, Ctx]]:
-        """(key, kind, effect, ctx) of replacement effects that could apply to defeating uid."""
+    def _replacements(self, event: str, subject: str, trig: dict) -> list[tuple[tuple, str, EffectDef | None, Ctx]]:
+        """(key, kind, effect, ctx) of replacement effects that could apply to `event`
+        (defeat/trash: a card uid; draw/steal: trig names the player, steal also the die)."""
         out = []
-        found = self.s.find_in_play(uid)
-        if found is None:
-            return out
-        ctrl, area, card = found
-        if card.go_solo:
-            out.append((("mechanic", uid), "mechanic", None, Ctx(ctrl, uid, card.name)))
-        for eff, gear in self.effects_of(card):
-            if eff.kind == "replacement" and eff.replaces == "defeat":
+        if event == "defeat":
+            found = self.s.find_in_play(subject)
+            if found is not None and found[2].go_solo:
+                out.append((("mechanic", subject), "mechanic", None, Ctx(found[0], subject, found[2].name)))
+        for owner, src in list(self.s.all_cards_in_play()):
+            for eff, gear in self.effects_of(src):
+                if eff.kind != "replacement" or eff.replaces != event:
+                    continue
+                if not self._replacement_covers(eff, owner, src, event, subject, trig):
+                    continue
+                if eff.once_per_turn and self._used(src, eff):
+                    continue
                 kind = "optional" if eff.optional else "mandatory"
-                out.append(((eff.label, uid, gear, eff.index), kind, eff,
-                            Ctx(ctrl, uid, card.name, gear, {}, None, eff.label)))
+                ctx = Ctx(owner, src.uid, src.name, gear, {**trig, "card": subject if event in ("defeat", "trash") else ""},
+                          None, eff.label)
+                out.append(((eff.label, src.uid, gear, eff.index), kind, eff, ctx))
         return out
+
+    def _replacement_covers(self, eff: EffectDef, owner: str, src: Card, event: str, subject: str,
+                            trig: dict) -> bool:
+        """Whose event a replacement watches (`of`), and its `filter` on the card."""
+        if event in ("defeat", "trash"):
+            if eff.of == "self":
+                return subject == src.uid
+            whose = trig.get("owner") or (self.s.find_in_play(subject) or (None,))[0]
+            card = self._any_card(subject)
+            if eff.filter is not None and (card is None or not matches(
+                    eff.filter, self.facts(card, whose or card.owner, self._zone_of(card)), owner, src.uid)):
+                return False
+        else:
+            whose = trig.get("player")
+        if eff.of in ("self", "friendly"):
+            return whose == owner
+        if eff.of == "rival":
+            return whose is not None and whose != owner
+        return True
+
+    def _any_card(self, uid: str) -> Card | None:
+        for p in self.s.players.values():
+            for zone in (p.field, p.legends, p.hand, p.deck, p.trash, p.removed):
+                for c in zone:
+                    if c.uid == uid:
+                        return c
+        g = self.s.find_gear(uid)
+        return g[2] if g else None
+
+    def _zone_of(self, card: Card) -> str:
+        for p in self.s.players.values():
+            for zone in ("field", "legends", "hand", "trash"):
+                if card in getattr(p, zone):
+                    return zone
+        return "gears" if self.s.find_gear(card.uid) else "deck"
 
     def _replacement_possible(self, eff: EffectDef, ctx: Ctx) -> bool:
         """10.27: every required part of "instead" must be performable (optional parts and
         "if you do" follow-ups need not be)."""
         return all(act.optional or self.feasible(act, ctx) for act in eff.actions)
 
-    def defeat(self, uid: str, chain: frozenset = frozenset(), in_fight: bool = False) -> bool:
-        """Defeat a Unit, Legend or Gear, applying replacement effects first. True if it
-        was defeated (not replaced)."""
+    def replace_event(self, event: str, subject: str, trig: dict, affected: str, what: str,
+                      chain: frozenset = frozenset()) -> tuple[bool, str]:
+        """Apply replacement effects to an event (10.25-10.30). Returns (replaced, where):
+        replaced is True when an "instead" took the event's place; `where` is the destination
+        a redirect or a game mechanic chose ("" = unchanged)."""
         applied = set(chain)
         declined: set = set()
-        dest = "trash"
+        dest = ""
         while True:
-            cands = [c for c in self._replacements(uid) if c[0] not in applied and c[0] not in declined]
+            cands = [c for c in self._replacements(event, subject, trig) if c[0] not in applied and c[0] not in declined]
             possible = []
             for c in cands:
-                if c[2] is not None and not self._replacement_possible(c[2], c[3]):
+                if c[2] is not None and not c[2].redirect and not self._replacement_possible(c[2], c[3]):
                     self.step(R.REPLACEMENT_IMPOSSIBLE, f"{c[2].label}: ikame yapılamaz, uygulanmaz")
                     declined.add(c[0])
                     continue
                 possible.append(c)
             if not possible:
-                break
+                return False, dest
             mech = [c for c in possible if c[1] == "mechanic"]
             mand = [c for c in possible if c[1] == "mandatory"]
             opt = [c for c in possible if c[1] == "optional"]
-            affected = self.s.find_in_play(uid)[0]
             if mech:
-                key = mech[0][0]
-                applied.add(key)
+                applied.add(mech[0][0])
                 if mand or opt:
                     self.step(R.REPLACEMENT_MECHANIC, "oyun mekaniğinden gelen ikame kartlardaki ikamelerden önce uygulanır")
                 dest = "removed"
-                self.step(R.GO_SOLO, f"{uid} (GO SOLO) sahadan ayrılacak: çöp yerine oyundan çıkarılır")
+                self.step(R.GO_SOLO, f"{subject} (GO SOLO) sahadan ayrılacak: çöp yerine oyundan çıkarılır")
                 self.step(R.REPLACEMENT_RECHECK, "başka ikame uygulanabilir mi tekrar bakılır")
                 continue
             if mand:
@@ -998,7 +1215,7 @@ class Game:
                 if len(mand) > 1:
                     pick = self.pick(
                         "replacement", affected, R.REPLACEMENT_CHOOSE_MANDATORY,
-                        f"which mandatory replacement applies to defeating {uid}",
+                        f"which mandatory replacement applies ({what})",
                         [Opt(c, (c[2].label,), c[2].label) for c in mand])
                     self.step(R.REPLACEMENT_CHOOSE_MANDATORY, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
                 else:
@@ -1012,11 +1229,11 @@ class Game:
                         declined.add(c[0])
                         self.step(R.REPLACEMENT_OPTIONAL, f"{c[2].label} uygulanmaz")
                 if not chosen:
-                    break
+                    return False, dest
                 if len(chosen) > 1:
                     pick = self.pick(
                         "replacement", affected, R.REPLACEMENT_CHOOSE_OPTIONAL,
-                        f"which chosen replacement applies to defeating {uid}",
+                        f"which chosen replacement applies ({what})",
                         [Opt(c, (c[2].label,), c[2].label) for c in chosen])
                     self.step(R.REPLACEMENT_CHOOSE_OPTIONAL, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
                     declined.update(c[0] for c in chosen if c is not pick)
@@ -1024,22 +1241,66 @@ class Game:
                     pick = chosen[0]
             key, _kind, eff, ctx = pick
             applied.add(key)
-            self.step(R.REPLACEMENT, f"{uid} mağlup edilecekti; bunun yerine: {eff.label} — asıl süreç hiç olmaz")
+            if eff.once_per_turn:
+                self._mark_used(self._any_card(ctx.source), eff)
+            if eff.redirect:
+                dest = eff.redirect
+                shown = {"removed": "oyundan çıkarılır", "deck_bottom": "destenin altına konur", "hand": "ele döner"}[dest]
+                self.step(R.REPLACEMENT, f"{what}; bunun yerine ({eff.label}) {shown}")
+                self.step(R.REPLACEMENT_RECHECK, "başka ikame uygulanabilir mi tekrar bakılır")
+                if eff.actions:
+                    ctx.chain = frozenset(applied)
+                    self.run_actions(eff.actions, ctx)
+                continue
+            self.step(R.REPLACEMENT, f"{what}; bunun yerine: {eff.label} — asıl süreç hiç olmaz")
             ctx.chain = frozenset(applied)
             self.step(R.REPLACEMENT_ONCE, "aynı ikame bu sürece bir daha uygulanamaz")
             self.run_actions(eff.actions, ctx)
+            return True, dest
+
+    def defeat(self, uid: str, chain: frozenset = frozenset(), in_fight: bool = False) -> bool:
+        """Defeat a Unit, Legend or Gear, applying replacement effects first. True if it
+        was defeated (not replaced)."""
+        found = self.s.find_in_play(uid)
+        if found is not None and self.restricted(found[2], "be_defeated"):
+            self.step(R.CARD_OVER_RULES, f"kart etkisi: {uid} mağlup edilemez")
             return False
-        self._put_defeated(uid, dest, in_fight)
+        affected = found[0] if found else (self.s.find_gear(uid) or ("",))[0]
+        replaced, dest = self.replace_event("defeat", uid, {}, affected, f"{uid} mağlup edilecekti", chain)
+        if replaced:
+            return False
+        self._put_defeated(uid, dest or "trash", in_fight)
         return True
+
+    def to_trash(self, card: Card, why: str) -> str:
+        """Put a card that is no longer in any zone into its owner's trash, unless a
+        replacement sends it elsewhere. Returns where it went."""
+        owner = self.p(card.owner)
+        if any(e.replaces == "trash" for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c)
+               if e.kind == "replacement"):
+            owner.trash.append(card)          # visible to filters while replacements look
+            replaced, dest = self.replace_event("trash", card.uid, {"owner": card.owner}, card.owner,
+                                                f"{card.name} çöpe gidecekti ({why})")
+            owner.trash.remove(card)
+            if dest == "deck_bottom":
+                owner.deck.append(card)
+                return "deck"
+            if dest in ("removed", "hand"):
+                getattr(owner, dest).append(card)
+                return dest
+            owner.trash.append(card)
+        else:
+            owner.trash.append(card)
+        return "trash"
 
     def _put_defeated(self, uid: str, dest: str, in_fight: bool) -> None:
         gear_at = self.s.find_gear(uid)
         if gear_at is not None:
             ctrl, holder, gear = gear_at
             holder.gears.remove(gear)
-            self.p(gear.owner).trash.append(gear)
             self.out.defeated.append(gear.name)
             self.step(R.DEFEAT_TO_TRASH, f"{gear.name} mağlup edilir ve çöpe gider ({holder.uid} sahada kalır)")
+            self.to_trash(gear, "mağlup edildi")
             self.trigger_on(gear, ctrl, "DEFEATED", R.DEFEATED_TRIGGER)
             return
         found = self.s.find_in_play(uid)
@@ -1048,6 +1309,7 @@ class Game:
         ctrl, area, card = found
         snap = self.snapshot(card, ctrl)
         getattr(self.p(ctrl), area).remove(card)
+        self.s.modifiers = [m for m in self.s.modifiers if m.target != card.uid]
         owner = self.p(card.owner)
         if dest == "trash" and card.type == "legend":
             dest = "removed"
@@ -1056,11 +1318,11 @@ class Game:
             owner.removed.append(card)
             self.step(R.GO_SOLO if card.go_solo else R.LEGEND_INVALID_AREA, f"{card.name} oyundan çıkarılır")
         else:
-            owner.trash.append(card)
             self.step(R.DEFEAT_TO_TRASH, f"{card.name} mağlup edilir; sahibi onu çöpe koyar")
+            self.to_trash(card, "mağlup edildi")
         for g in card.gears:
-            self.p(g.owner).trash.append(g)
             self.step(R.GEAR_TO_TRASH, f"kuşanılı {g.name} {de(g.name)} onunla birlikte çöpe gider")
+            self.to_trash(g, "kuşanıldığı kart mağlup edildi")
         if card.gears:
             self.step(R.GEAR_FOLLOWS, "çöpteki Gear'lar artık kuşanılı sayılmaz")
         card.gears = []
@@ -1072,7 +1334,8 @@ class Game:
             self.step(R.LAST_KNOWN, f"DEFEATED çözümlenirken {card.name} için son bilinen bilgi kullanılır: güç {snap.power}"
                       + (f", kuşanılı: {', '.join(snap.gear_names)}" if snap.gear_names else ", kuşanmamış"))
         self.trigger_observers(
-            [ctrl], "FRIENDLY_DEFEATED", R.TRIGGER_PENDING, {"defeated": card.uid},
+            [ctrl], "FRIENDLY_DEFEATED", R.TRIGGER_PENDING,
+            {"defeated": card.uid, "defeated_tags": tuple(sorted(card.defn.tags))},
             accept=lambda e: ("equipped" not in e.trigger_if or e.trigger_if["equipped"] == snap.equipped))
 
     # ------------------------------------------------------------------ turn structure
@@ -1099,7 +1362,7 @@ class Game:
             else:
                 s.empty_fixer_turns = 0
         before = len(s.modifiers)
-        s.modifiers = [m for m in s.modifiers if m.until != "next_turn"]
+        s.modifiers = [m for m in s.modifiers if not (m.until == "next_turn" and m.player in (tp, ""))]
         self.step(R.START_REMOVE, "\"bir sonraki turunun başında\" biten etkiler kaldırılır"
                   + ("" if before == len(s.modifiers) else f" ({before - len(s.modifiers)})"))
         self.trigger_observers([tp], "START_OF_TURN", R.START_TRIGGERS, {})
@@ -1109,9 +1372,13 @@ class Game:
             self.resolve_pending()
         else:
             self.step(R.START_TRIGGERS, "tur başında tetiklenen etki yok")
-        readied = [c.uid for c in [*p.field, *p.legends] if c.spent]
+        stuck = [c for c in [*p.field, *p.legends] if c.spent and self.restricted(c, "ready")]
+        readied = [c.uid for c in [*p.field, *p.legends] if c.spent and c not in stuck]
         for c in [*p.field, *p.legends]:
-            c.spent = False
+            if c not in stuck:
+                c.spent = False
+        for c in stuck:
+            self.step(R.CARD_OVER_RULES, f"kart etkisi: {c.uid} hazır konuma gelemez")
         eddies = p.eddies_spent
         p.eddies_ready += p.eddies_spent
         p.eddies_spent = 0
@@ -1179,6 +1446,7 @@ class Game:
         else:
             self.step(R.OVERTIME_BEGINS, f"Uzatma başlamaz: iki oyuncunun da fixer alanı boşken başlayan art arda tur "
                       f"sayısı {s.empty_fixer_turns} (2 gerekir)")
+        s.used = set()
         s.turn_player = rival(player)
         s.turn += 1
         s.phase = "start"
@@ -1321,7 +1589,7 @@ class Game:
                     if self.condition_holds(eff, ctx):
                         self.out.resolved.append(eff.label)
                         self.run_actions(eff.actions, ctx)
-            self.p(card.owner).trash.append(card)
+            self.to_trash(card, "Program çözümlendi")
         if not by_effect and not reaction:
             self.resolve_pending()
 
@@ -1378,6 +1646,10 @@ class Game:
                                     f"labels: {', '.join(e.label for e, _ in acts)}")
             eff, gear = hit[0]
         self.step(R.ACTIVATE_CHOOSE, f"{player} {card.uid} üzerindeki etkiyi seçer: {eff.label}")
+        if eff.once_per_turn:
+            if self._used(card, eff):
+                raise Illegal(R.ACTIVATION_CONDITION, f"{eff.label} her turda yalnızca bir kez etkinleştirilir; bu tur kullanıldı")
+            self._mark_used(card, eff)
         if reaction:
             if not eff.quick:
                 raise Illegal(R.REACT_QUICK, f"{eff.label} QUICK değil: tepki olarak kullanılamaz")
@@ -1431,8 +1703,12 @@ class Game:
         record = {"attacker": unit.uid, "target": target_ref, "stolen": 0, "fight": None, "ended": None}
         self.step(R.DECLARE_UNIT, f"{player} saldırmak için {unit.uid} seçer (güç {self.power(unit)})")
         self.out.attacks.append(record)
+        self._attack_restrictions(unit, target_ref, o)
+        lag_ok = self.allowed(unit, "attack_with_lag")
+        if lag_ok and unit.lag:
+            self.step(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} Lag varken saldırabilir (kart metni kurala üstün gelir)")
         if target_ref == "gigs":
-            check = can_attack(ready=not unit.spent, lagging=unit.lag,
+            check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
                                adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
                                target="gigs", rival_gigs=len(o.gigs))
             target_uid = "gigs"
@@ -1442,9 +1718,15 @@ class Game:
                 if self.ref(target_ref, [*p.field, *p.legends, *o.legends], "card", path) is not None:
                     raise Illegal(R.TARGET_UNIT, f"{target_ref}: yalnızca harcanmış bir rakip birim hedef olabilir")
                 raise DecisionError(f"{path}: player {rival(player)} has no Unit {target_ref!r} on the field")
-            check = can_attack(ready=not unit.spent, lagging=unit.lag,
+            ready_ok = not tcard.spent and self.allowed(unit, "attack_ready_units")
+            if ready_ok:
+                self.step(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} hazır birimlere de saldırabilir "
+                          "(kart metni kurala üstün gelir)")
+            if self.restricted(tcard, "be_attacked"):
+                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {tcard.uid} saldırı hedefi olamaz")
+            check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
                                adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
-                               target="unit", target_spent=tcard.spent)
+                               target="unit", target_spent=tcard.spent or ready_ok)
             target_uid = tcard.uid
             record["target"] = tcard.uid
         self.trace.extend(check.steps)
@@ -1457,7 +1739,10 @@ class Game:
                   + ("rakibin Gig alanına" if target_uid == "gigs" else f"{target_uid} birimine") + " saldırır")
         self.step(R.ATTACKING, f"saldırı başlar: saldıran oyuncu {player}, savunan oyuncu {a.defender}")
         self.step(R.WHILE_ATTACKING, f"\"saldırırken\" etkileri uygulanır: {unit.uid} gücü {self.power(unit)}")
-        n = self.trigger_on(unit, player, "ATTACK", R.ATTACK_TRIGGER)
+        info = {"attacker": unit.uid, "attacker_tags": tuple(sorted(unit.defn.tags))}
+        n = self.trigger_on(unit, player, "ATTACK", R.ATTACK_TRIGGER, dict(info))
+        self.trigger_observers([player], "FRIENDLY_ATTACKS", R.TRIGGER_PENDING, dict(info))
+        self.trigger_observers([a.defender], "RIVAL_ATTACKS", R.TRIGGER_PENDING, dict(info))
         if n or self.pending:
             if any("SPENT" in pe.effect.triggers for pe in self.pending):
                 self.step(R.ATTACK_SPEND_TRIGGERS, "harcanmayla tetiklenen etkiler ATTACK etkileriyle aynı anda beklemeye girer")
@@ -1497,6 +1782,18 @@ class Game:
             self.step(R.REACT_NEXT, "hedef bir birim: Çatışma Adımı'na geçilir")
             self.fight_step(a)
 
+    def _attack_restrictions(self, unit: Card, target_ref: str, rival_p: Player) -> None:
+        """Card effects that say a Unit can't attack (or can't attack a kind of target).
+        A "can't" beats any "can" (official golden rule 2.6)."""
+        st = self.statuses(unit)
+        whats = ["attack", "attack_gigs" if target_ref == "gigs" else "attack_units"]
+        for what in whats:
+            if f"restrict:{what}" in st:
+                if any(x.startswith("allow:") for x in st):
+                    self.step(R.CANT_BEATS_CAN, f"{unit.uid} için hem \"yapabilir\" hem \"yapamaz\" etkisi var: "
+                              "yasaklayan etki üstün gelir")
+                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} {RESTRICT_TR[what]}")
+
     def possible_reactions(self, player: str) -> list[str]:
         p = self.p(player)
         out = []
@@ -1524,6 +1821,8 @@ class Game:
             raise DecisionError(f"{path}: player {player} has no Unit {ref!r} on the field")
         if not unit.defn.has("BLOCKER"):
             raise Illegal(R.REACT_BLOCKER, f"{unit.uid} BLOCKER değil")
+        if self.restricted(unit, "block"):
+            raise Illegal(R.CANT_BEATS_CAN, f"kart etkisi: {unit.uid} BLOCKER kullanamaz; yasaklayan etki üstün gelir")
         if unit.spent:
             raise Illegal(R.REACT_BLOCKER, f"{unit.uid} harcanmış: BLOCKER yalnızca hazır birimde etkinleştirilir")
         if a.target == unit.uid:
@@ -1550,7 +1849,8 @@ class Game:
             t = self.in_field(a.target, a.defender)
             if t is None:
                 why = (R.END_TARGET_GONE, f"hedef {a.target} artık saldırıldığı alanda değil")
-            elif not t.spent:
+            elif not t.spent and not (self.in_field(a.attacker, a.player) is not None and self.allowed(
+                    self.in_field(a.attacker, a.player), "attack_ready_units")):
                 why = (R.END_TARGET_INVALID, f"hedef {a.target} artık harcanmış değil: geçerli hedef değil")
         if why is None:
             return False
@@ -1585,7 +1885,7 @@ class Game:
         pa, pd = self.power(att), self.power(dfd)
         self._power_steps(att, pa, R.FIGHT)
         self._power_steps(dfd, pd, R.FIGHT)
-        winner = fight_result(pa, pd, self.trace)
+        winner = self._fight_by_effect(att, dfd, fight_result(pa, pd, self.trace))
         result = {"attacker": "attacker", "defender": "defender", None: "both_lose"}[winner]
         fight = {"attacker": att.uid, "defender": dfd.uid, "attacker_power": pa,
                  "defender_power": pd, "result": result}
@@ -1632,6 +1932,27 @@ class Game:
             self.resolve_pending()
         self.step(R.FIGHT_END, "Çatışma Adımı ve saldırı sona erer")
         self.finish_attack()
+
+    def _fight_by_effect(self, att: Card, dfd: Card, by_power: str | None) -> str | None:
+        """9.17.4: an effect saying a Unit wins or loses a fight supersedes the power
+        comparison. Returns "attacker", "defender" or None (both lose)."""
+        flags = {}
+        for c in (att, dfd):
+            st = self.statuses(c)
+            flags[c.uid] = ("fight:win" in st, "fight:lose" in st)
+        (aw, al), (dw, dl) = flags[att.uid], flags[dfd.uid]
+        if not (aw or al or dw or dl) or (aw and dw):
+            return by_power
+        power_loses = {att.uid: by_power != "attacker", dfd.uid: by_power != "defender"}
+
+        def loses(c: Card, other: Card) -> bool:
+            win, lose = flags[c.uid]
+            return lose or (not win and (power_loses[c.uid] or flags[other.uid][0]))
+        a_loses, d_loses = loses(att, dfd), loses(dfd, att)
+        result = None if a_loses and d_loses else ("defender" if a_loses else "attacker")
+        shown = {None: "iki birim de kaybeder", "attacker": f"{att.uid} kazanır", "defender": f"{dfd.uid} kazanır"}
+        self.step(R.FIGHT_BY_EFFECT, f"kart etkisi çatışma sonucunu belirler, güç karşılaştırmasının önüne geçer: {shown[result]}")
+        return result
 
     def _power_steps(self, card: Card, total: int, rule: str) -> None:
         parts = [f"basılı {card.defn.power}"]
@@ -1691,6 +2012,15 @@ class Game:
         if self.in_field(a.attacker, a.player) is None:
             self.finish_attack(R.END_ATTACKER_GONE, f"saldıran {a.attacker} artık sahada değil")
             return
+        if any(e.kind == "replacement" and e.replaces == "steal"
+               for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c)):
+            kept = []
+            for d in moving:
+                replaced, _ = self.replace_event("steal", d, {"player": a.defender, "die": d}, a.defender,
+                                                 f"{d} çalınacaktı")
+                if not replaced:
+                    kept.append(d)
+            moving = kept
         dice = [self.s.find_die(d)[1] for d in moving]
         for die in dice:
             gigs.remove(die)
@@ -1713,12 +2043,26 @@ class Game:
         self.finish_attack()
 
 
+SPAN = {"turn": "bu tur", "attack": "saldırı boyunca", "fight": "çatışma boyunca",
+        "next_turn": "sonraki turunun başına kadar", "permanent": "oyunda kaldıkça"}
+RESTRICT_TR = {
+    "attack": "saldıramaz", "attack_gigs": "Gig alanına saldıramaz", "attack_units": "birimlere saldıramaz",
+    "block": "BLOCKER kullanamaz", "be_defeated": "mağlup edilemez",
+    "be_defeated_in_fight": "çatışmada mağlup edilemez", "ready": "hazır konuma gelemez",
+    "be_attacked": "saldırı hedefi olamaz",
+}
+ALLOW_TR = {"attack_ready_units": "hazır birimlere de saldırabilir", "attack_with_lag": "Lag varken saldırabilir"}
+
 VERB_TR = {
     "draw": "kart çek", "trash": "çöpe at", "search": "ara", "power": "güç ver",
     "adjust_gig": "Gig değiştir", "swap_gigs": "Gig yer değiştir", "play_from_trash": "çöpten oyna",
     "bottom_deck": "destenin altına koy", "discard": "elden kart at",
     "prevent_steal": "çalınmayı engelle", "defeat": "mağlup et", "end_attack": "saldırıyı bitir",
-    "ready": "hazır konuma getir",
+    "ready": "hazır konuma getir", "restrict": "kısıtla", "allow": "izin ver",
+    "fight_result": "çatışma sonucu", "spend": "harca", "return_to_hand": "ele döndür",
+    "shuffle_into_deck": "desteye karıştır", "remove": "oyundan çıkar", "move_gear": "Gear taşı",
+    "gain_control": "kontrolü al", "sell": "sat", "choose": "birini seç", "win_game": "kazan",
+    "shuffle": "desteyi karıştır",
 }
 
 

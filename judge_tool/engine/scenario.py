@@ -184,6 +184,10 @@ def _cards(raw: dict) -> dict[str, CardDef]:
                 raise SpecError(join(r.at("keywords"), i), f"unknown keyword {k!r}", did_you_mean(k, KEYWORDS))
         sell = r.get("sell_tag", bool, False)
         tags = r.get("tags", list, [])
+        for i, t in enumerate(tags):
+            expect_type(t, str, join(r.at("tags"), i))
+        color = r.get("color", str, "")
+        ram = r.get("ram", int, None)
         r.get("text", str, "")
         effects_raw = r.get("effects", list, [])
         r.finish()
@@ -194,7 +198,8 @@ def _cards(raw: dict) -> dict[str, CardDef]:
             if labels.index(lab) != i:
                 raise SpecError(join(join(r.at("effects"), i), "label"),
                                 f"two effects of {name!r} share the label {lab!r}; give one a distinct label")
-        out[name] = CardDef(name, ctype, cost, power, frozenset(keywords), sell, frozenset(map(str, tags)), effects)
+        out[name] = CardDef(name, ctype, cost, power, frozenset(keywords), sell,
+                            frozenset(t.upper() for t in tags), effects, color=color.lower(), ram=ram)
     return out
 
 
@@ -245,6 +250,9 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
         raise SpecError(r.at("turn"), "turns are numbered from 1")
     phase = r.get("phase", str, "main", ("start", "main"))
     overtime = r.get("overtime", bool, False)
+    used = r.get("used_this_turn", list, [])
+    for i, x in enumerate(used):
+        expect_type(x, str, join(r.at("used_this_turn"), i))
     empty_fixer_turns = r.get("empty_fixer_turns", int, 0)
     if not 0 <= empty_fixer_turns <= 2:
         raise SpecError(r.at("empty_fixer_turns"), "counts turns toward overtime: 0, 1 or 2")
@@ -431,7 +439,7 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
             p.called_turn = turn if spec["called"] else None
             players[pname] = p
         return GameState(players=players, turn_player=turn_player, turn=turn, phase=phase,
-                         overtime=overtime, empty_fixer_turns=empty_fixer_turns)
+                         overtime=overtime, empty_fixer_turns=empty_fixer_turns, used=set(used))
 
     return build, all_ids
 

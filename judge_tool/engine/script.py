@@ -25,6 +25,7 @@ DECISIONS = {
     "discard": "elden atılacak kart",
     "play": "oynanacak kart",
     "replacement": "uygulanacak ikame etkisi",
+    "option": "\"birini seç\" etkisinde seçilen seçenek (etiketi)",
 }
 
 

@@ -36,7 +36,7 @@ class CardDef:
     sell_tag: bool = False
     tags: frozenset[str] = frozenset()
     effects: tuple["EffectDef", ...] = ()
-    colour: str = ""
+    color: str = ""
     ram: int | None = None
 
     def has(self, keyword: str) -> bool:
@@ -130,6 +130,7 @@ class GameState:
     winner: str | None = None      # "A", "B" or "tie" once the game is over
     overtime: bool = False         # official 1.11: begun, 7 Gigs at any point win
     empty_fixer_turns: int = 0     # consecutive turns, up to this one, begun with both fixers empty
+    used: set = _field(default_factory=set)   # once-per-turn effects used this turn ("uid|label", or "label")
 
     def player(self, name: str) -> Player:
         return self.players[name]

@@ -31,7 +31,7 @@ class Filter:
     type: str = ""
     name: str = ""
     tags: tuple[str, ...] = ()            # any of these tags
-    colour: str = ""
+    color: str = ""
     power_at_most: int | None = None
     power_at_least: int | None = None
     cost_at_most: int | None = None
@@ -57,7 +57,7 @@ class Facts:
     power: int                    # effective (a negative value counts as 0)
     cost: int | None
     tags: frozenset[str]
-    colour: str
+    color: str
     spent: bool
     equipped: bool
     face_up: bool
@@ -73,7 +73,7 @@ def parse_filter(raw: Any, path: str) -> Filter:
     tags = [tags_raw] if isinstance(tags_raw, str) else tags_raw
     for i, t in enumerate(tags):
         expect_type(t, str, join(r.at("tags"), i))
-    colour = r.get("colour", str, "")
+    color = r.get("color", str, "")
     vals = {k: r.get(k, int, None) for k in ("power_at_most", "power_at_least", "cost_at_most", "cost_at_least")}
     flags = {k: r.get(k, bool, None) for k in ("spent", "equipped", "face_up")}
     other = r.get("other", bool, False)
@@ -83,7 +83,7 @@ def parse_filter(raw: Any, path: str) -> Filter:
     r.finish()
     if count < 1:
         raise SpecError(r.at("count"), "must be at least 1")
-    return Filter(side, zone, ctype, name, tuple(t.upper() for t in tags), colour.lower(), **vals,
+    return Filter(side, zone, ctype, name, tuple(t.upper() for t in tags), color.lower(), **vals,
                   **flags, other=other, count=count, up_to=up_to, all=every)
 
 
@@ -113,7 +113,7 @@ def matches(f: Filter, x: Facts, chooser: str, source: str) -> bool:
         return False
     if f.tags and not (set(f.tags) & {t.upper() for t in x.tags}):
         return False
-    if f.colour and x.colour != f.colour:
+    if f.color and x.color != f.color:
         return False
     if f.power_at_most is not None and x.power > f.power_at_most:
         return False
