@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
@@ -21,9 +21,14 @@ class Concept:
     title_tr: str
     description: str
     rules: Mapping[str, tuple[str, ...]]   # game id -> rule ids
+    titles: Mapping[str, str] = field(default_factory=dict)   # language -> its name there
 
     def names(self) -> list[str]:
-        return [self.slug, self.slug.replace("-", " "), self.title, self.title_tr]
+        return [self.slug, self.slug.replace("-", " "), self.title, self.title_tr, *self.titles.values()]
+
+    def title_in(self, lang: str) -> str:
+        """The concept's name in a language (English when it has none there)."""
+        return self.titles.get(lang) or self.title
 
 
 @lru_cache(maxsize=None)
@@ -37,6 +42,8 @@ def load_concepts() -> tuple[Concept, ...]:
             slug=c["slug"], title=c.get("title", c["slug"]), title_tr=c.get("title_tr", ""),
             description=c.get("description", ""),
             rules=MappingProxyType({g: tuple(ids) for g, ids in c.get("rules", {}).items()}),
+            titles=MappingProxyType({"en": c.get("title", c["slug"]), "tr": c.get("title_tr", ""),
+                                     **{k[6:]: v for k, v in c.items() if k.startswith("title_") and v}}),
         )
         for c in raw.get("concept", [])
     )
@@ -48,7 +55,27 @@ def find_concept(query: str) -> Concept | None:
         if key in {fold(n) for n in concept.names() if n}:
             return concept
     matches = [c for c in load_concepts() if any(key and key in fold(n) for n in c.names() if n)]
-    return matches[0] if len(matches) == 1 else None
+    if len(matches) == 1:
+        return matches[0]
+    return _by_stems(query)
+
+
+def _by_stems(query: str) -> Concept | None:
+    """A concept named in any rulebook's language, inflected ("reakcije", "реакции",
+    "effets de remplacement"): every word of the query, stemmed by that language's own
+    analysis, is a word of the concept's name in that language; one concept only."""
+    from .search.analysis import analysis_for
+
+    found = []
+    for concept in load_concepts():
+        for lang, name in concept.titles.items():
+            analysis = analysis_for(lang)
+            want = {analysis.stem(k) for k in analysis.keys(query) if not analysis.is_stopword(k)}
+            have = {analysis.stem(k) for k in analysis.keys(name)}
+            if want and want <= have:
+                found.append(concept)
+                break
+    return found[0] if len(found) == 1 else None
 
 
 def suggest_concepts(query: str, n: int = 3) -> list[str]:

@@ -112,9 +112,11 @@ def name_key(name: str) -> str:
 class Glossary:
     """The terms of one game's glossary, with lookup by any of their names."""
 
-    def __init__(self, terms: Iterable[Term], folder: Path | None = None) -> None:
+    def __init__(self, terms: Iterable[Term], folder: Path | None = None, language: str = "") -> None:
         self.terms: tuple[Term, ...] = tuple(terms)
         self.folder = folder
+        self.language = language        # another rulebook's language: lookup by its stems too
+        self._by_stems: dict[tuple[str, ...], Term] | None = None
         self._by_slug: dict[str, Term] = {}
         self._exact: dict[str, list[Term]] = {}
         self._folded: dict[str, list[Term]] = {}
@@ -179,7 +181,27 @@ class Glossary:
         for word, term in self._multi.get(head, ()):
             if word in lemmas:
                 return term
-        return self._by_head_word(key)
+        return self._by_head_word(key) or self._by_language_stems(raw)
+
+    def _by_language_stems(self, query: str) -> Term | None:
+        """Another rulebook's language: a name matched word by word through that language's
+        own analysis (judge_tool.search.analysis: elision, folding, stemming), so
+        "reakcije", "declaration d'intention" and "эффектов замещения" find their term."""
+        if not self.language or self.language == "tr":
+            return None
+        from .search.analysis import analysis_for
+
+        analysis = analysis_for(self.language)
+
+        def stems(text: str) -> tuple[str, ...]:
+            return tuple(analysis.stem(k) for k in analysis.keys(_clean_name(text)))
+
+        if self._by_stems is None:
+            self._by_stems = {}
+            for t in self.terms:
+                for name in (*t.names, *t.stems):
+                    self._by_stems.setdefault(stems(name), t)
+        return self._by_stems.get(stems(query)) if stems(query) else None
 
     def _head_words(self) -> dict[str, str]:
         """Words that name a term on their own: the head of a name whose other words are
@@ -334,7 +356,14 @@ def load_glossary(game: str = DEFAULT_GAME) -> Glossary:
     folder = glossary_folder(game)
     if folder is None:
         return Glossary(terms=())
-    return load_glossary_folder(folder)
+    glossary = load_glossary_folder(folder)
+    if game != DEFAULT_GAME:
+        try:
+            from .rulebook import load_rulebook
+            glossary.language = load_rulebook(game).meta.language
+        except (KeyError, FileNotFoundError, ValueError):
+            pass
+    return glossary
 
 
 def problems(glossary: Glossary, book) -> list[str]:

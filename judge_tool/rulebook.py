@@ -201,11 +201,12 @@ class Rulebook:
         return out
 
     def resolve(self, query: str) -> Node:
-        """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2"."""
+        """Accept "9.23.2", "CR 9.23.2", "9.23.2." and "r9.23.2", and a number as this
+        rulebook prints or cites it: "Берсерк 517.1.1", "Altered 6.5.a", "6.5a", "L5R 1.5.3"."""
         if len(query) > limits.MAX_ARG_CHARS:
             raise RuleNumberOverLimit(query, f"is {len(query):,} characters; the limit is "
                                              f"{limits.MAX_ARG_CHARS:,}")
-        rule_id = normalize_id(query)
+        rule_id = normalize_id(strip_citation(query, citation_words(self.meta)))
         node = self.nodes.get(rule_id)
         if node is None:
             problem = rule_number_problem(rule_id)
@@ -237,11 +238,43 @@ _ID_PREFIX = re.compile(r"^(?:cr|kural|rule|r)\s*[:#]?\s*", re.IGNORECASE)
 ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
+def citation_words(meta: "RulebookMeta") -> tuple[str, ...]:
+    """Words a printed citation may start with for this rulebook: its citation prefix,
+    game name and id, and the word "rule" in every interface language (catalogues)."""
+    from .i18n import LANGUAGES, messages
+
+    words = {meta.cite_prefix, meta.game, meta.id, meta.game.split(".")[0]}
+    for lang in LANGUAGES:
+        words.update(w.strip() for w in messages(lang).get("cite.rule_words").split(","))
+    return tuple(sorted((w for w in words if w), key=len, reverse=True))
+
+
+def strip_citation(query: str, words: tuple[str, ...]) -> str:
+    """"Берсерк 517.1.1" -> "517.1.1", "Altered règle 6.5.a" -> "6.5.a": leading citation
+    words (case-insensitive, whole words) removed."""
+    text = unicodedata.normalize("NFKC", query).strip()
+    for _ in range(3):
+        low = text.lower()
+        for word in words:
+            w = unicodedata.normalize("NFKC", word).lower()
+            if low.startswith(w) and (len(low) == len(w) or not low[len(w)].isalnum() or w[-1] == "."):
+                text = text[len(w):].lstrip(" \t:#,\u00a0").strip()
+                break
+        else:
+            break
+    return text
+
+
+_LETTER_GLUED = re.compile(r"^(\d+(?:\.(?:\d+|[a-zA-Z]))*\.\d+)([a-zA-Z])$")
+
+
 def normalize_id(query: str) -> str:
-    """A rule number as typed ("CR 9.23.2.", "r９.23.2", "9.23.2,", "09.23.02") -> "9.23.2"."""
+    """A rule number as typed ("CR 9.23.2.", "r９.23.2", "9.23.2,", "09.23.02") -> "9.23.2";
+    a letter glued to the number as some rulebooks print it ("6.5a") -> "6.5.a"."""
     text = unicodedata.normalize("NFKC", query).strip()
     text = _ID_PREFIX.sub("", text)
     text = text.strip().rstrip(".,;:)]").strip()
+    text = _LETTER_GLUED.sub(r"\1.\2", text)
     if re.fullmatch(r"\d+(?:\.(?:\d+|[a-zA-Z]))*", text):
         # lstrip, not int(): a part of 5,000 digits must not reach int()'s digit limit
         text = ".".join((p.lstrip("0") or "0") if p.isdigit() else p.lower() for p in text.split("."))

@@ -567,7 +567,10 @@ def _analyzer_spec(analysis: Any) -> dict:
     return {
         "lower": turkish.TR_LOWER, "ascii": turkish.ASCII_FOLD, "punct": turkish.PUNCT_FOLD,
         "kind": "tr-suffix" if turkish_like else "table",
-        "fold": "turkish" if type(analysis).fold is not amod.Analysis.fold else "generic",
+        "fold": "turkish" if turkish_like else "generic",
+        "table": dict(getattr(analysis, "fold_table", {}) or {}),
+        "after": [list(p) for p in getattr(analysis, "fold_after", ()) or ()],
+        "elisions": list(getattr(analysis, "elisions", ()) or ()),
         "version": getattr(analysis, "version", ""),
         "prefixLen": int(analysis.prefix_len),
         "minStem": int(min_stem),

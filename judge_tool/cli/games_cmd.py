@@ -51,28 +51,43 @@ def compare(concept: tuple[str, ...], as_json: bool) -> None:
         known = ", ".join(suggest_concepts(query)) or "none"
         fail(f"no concept {shorten(repr(query))}. Closest: {known} (all: judge compare)" if load_concepts()
              else "no concepts data")
+    from ..i18n import language_name
+    from .rules_cmd import title_of
+
+    m = ui()
     sides = []
     for game_id, ids in found.rules.items():
         book = load_rulebook(game_id)
+        own = ui(None, book)                  # each side speaks its rulebook's language
         rules = []
         for rule_id in ids:
             node = book.get(rule_id)
             if node is not None:
-                rules.append({"id": rule_id, "title": node.title, "text": node.text,
-                              "examples": list(node.examples)})
+                rules.append({"id": rule_id, "title": node.title, "title_added": node.title_added,
+                              "text": node.text, "items": list(node.items),
+                              "examples": list(node.examples), "node": node, "m": own})
         sides.append({"game": game_id, "name": book.meta.game, "language": book.meta.language,
+                      "language_name": language_name(book.meta.language, m.lang),
+                      "concept_title": found.title_in(book.meta.language),
                       "numbering": book.meta.numbering, "rules": rules})
     if as_json:
+        for side in sides:
+            for rule in side["rules"]:
+                rule.pop("node"), rule.pop("m")
         echo_json({"concept": found.slug, "title": found.title, "title_tr": found.title_tr,
-                   "description": found.description, "games": sides})
+                   "titles": dict(found.titles), "description": found.description, "games": sides})
         return
-    click.echo(style(f"{found.title_tr or found.title} ({found.title})", bold=True))
-    if found.description:
+    heading = found.title_in(m.lang) or found.title
+    click.echo(style(heading + (f" ({found.title})" if heading != found.title else ""), bold=True))
+    if found.description and m.lang == "tr":
         click.echo(wrap(found.description))
     for side in sides:
-        own = "" if side["numbering"] == "official" else " (proje numarası)"
+        numbering = "" if side["numbering"] == "official" else f" ({m('rule.project_numbers')})"
         click.echo("")
-        click.echo(style(f"{side['name']} [{side['language']}]{own}", underline=True))
+        click.echo(style(f"{side['name']} · {side['language_name']}{numbering}", underline=True))
+        if side["concept_title"] and side["language"] not in ("en", m.lang):
+            click.echo(style(side["concept_title"], bold=True))
         for rule in side["rules"]:
-            body = rule["text"] or rule["title"]
+            node = rule["node"]
+            body = " ".join(node.text.split()) if node.text else title_of(node, rule["m"])
             click.echo(wrap(f"{rule['id']}  {body}", subsequent="    "))

@@ -21,11 +21,12 @@ def get_glossary(ctx: click.Context) -> Glossary:
     return glossary
 
 
-def _heading(term: Term) -> str:
+def _heading(term: Term, m) -> str:
     name = style(term.term, bold=True)
     if term.english.casefold() != term.term.casefold():
         name += f" ({term.english})"
-    return f"{name}  {style('[' + term.kind_label + ']', dim=True)}"
+    label = m.get(f"kind.{term.kind}", term.kind_label)
+    return f"{name}  {style('[' + label + ']', dim=True)}"
 
 
 def _defining_lines(book: Rulebook, node: Node, full: bool) -> list[str]:
@@ -64,7 +65,7 @@ def define_json(book: Rulebook, term: Term, full: bool) -> dict:
     from ..linking import links_for
 
     data = term.to_dict()
-    data["kind_label"] = term.kind_label
+    data["kind_label"] = ui(None, book).get(f"kind.{term.kind}", term.kind_label)
     node = book.get(term.rule)
     data["rule_title"] = node.title if node else ""
     data["rule_text"] = node.text if node else ""
@@ -94,7 +95,7 @@ def define(ctx: click.Context, query: tuple[str, ...], full: bool, as_json: bool
         echo_json(define_json(book, term, full))
         return
     m = ui(ctx, book)
-    out = [_heading(term), wrap(term.definition)]
+    out = [_heading(term, m), wrap(term.definition)]
     if term.aliases:
         out.append(wrap(f"{m('term.other_names')}: {', '.join(term.aliases)}", subsequent="  "))
     node = book.get(term.rule)
@@ -123,6 +124,9 @@ def terms(ctx: click.Context, kind: str | None, as_json: bool) -> None:
     if as_json:
         echo_json([t.to_dict() for t in chosen])
         return
+    book = get_book(ctx)
+    m = ui(ctx, book)
+    prefix = book.meta.cite_prefix
     lines: list[str] = []
     current = None
     for term in chosen:
@@ -130,6 +134,6 @@ def terms(ctx: click.Context, kind: str | None, as_json: bool) -> None:
             current = term.kind
             if lines:
                 lines.append("")
-            lines.append(style(f"{term.kind_label} ({term.kind})", bold=True))
-        lines.append(f"  {term.term:<30} {term.english:<22} CR {term.rule}")
+            lines.append(style(f"{m.get('kind.' + term.kind, term.kind_label)} ({term.kind})", bold=True))
+        lines.append(f"  {term.term:<30} {term.english:<22} {prefix} {term.rule}".rstrip())
     click.echo("\n".join(lines))

@@ -118,7 +118,9 @@ class Engine:
         if not text.strip() or limit == 0:
             return []
         chapter = None if chapter in (None, "") else str(chapter).strip().rstrip(".")
-        rid = rule_number(text)
+        from ..rulebook import citation_words
+
+        rid = rule_number(text, citation_words(self.book.meta))
         if rid is not None:
             node = self.book.get(rid)
             if node is not None and (chapter is None or node.chapter == chapter):

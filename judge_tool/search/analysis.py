@@ -50,6 +50,17 @@ class Analysis:
         "any some".split()
     )
 
+    # One normalisation per language (shared by search, linking and the site's search.js,
+    # which gets these tables in assets/search-data.js):
+    # fold_table: letters mapped before accents are stripped (a letter mapped to itself is
+    #   kept as it is: Russian "й" is a letter, not "и" with a mark);
+    # fold_after: (from, to) replacements on the folded text (Croatian "dj" -> "d", so
+    #   "određeni", "odredeni" and "odredjeni" meet);
+    # elisions: elided words joined by an apostrophe that go ("l'état" is "état").
+    fold_table: dict[str, str] = {}
+    fold_after: tuple[tuple[str, str], ...] = ()
+    elisions: tuple[str, ...] = ()
+
     def __init__(self, language: str = "") -> None:
         self.language = language or self.language
         self._snowball: Any = None       # loaded on first use (the import costs ~25 ms)
@@ -73,15 +84,41 @@ class Analysis:
 
     # --- folding and words ---------------------------------------------------------
     def fold(self, text: str) -> str:
-        decomposed = unicodedata.normalize("NFKD", text.casefold())
-        return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        table = self.fold_table
+        out = []
+        for ch in text.casefold():
+            mapped = table.get(ch)
+            if mapped is not None:
+                out.append(mapped)
+                continue
+            if ch.isascii():
+                out.append(ch)
+                continue
+            decomposed = unicodedata.normalize("NFKD", ch)
+            out.append("".join(c for c in decomposed if not unicodedata.combining(c)))
+        folded = "".join(out)
+        for old, new in self.fold_after:
+            folded = folded.replace(old, new)
+        return folded
+
+    def elided(self, token: str) -> int:
+        """How many leading characters of a token are an elided word and its apostrophe
+        ("l'état" -> 2, "qu’il" -> 3); 0 when none."""
+        if not self.elisions:
+            return 0
+        low = token.casefold()
+        for word in self.elisions:
+            if low.startswith(word) and len(low) > len(word) + 1 and low[len(word)] in "'’":
+                return len(word) + 1
+        return 0
 
     def words(self, text: str) -> list[Word]:
         out = []
         for tok in turkish.tokenize(text):
-            key = self.fold(tok.text.replace("'", "").replace("’", ""))
+            cut = self.elided(tok.text)
+            key = self.fold(tok.text[cut:].replace("'", "").replace("’", ""))
             if key:
-                out.append(Word(key, tok.start, tok.end))
+                out.append(Word(key, tok.start + cut, tok.end))
         return out
 
     def keys(self, text: str) -> list[str]:
@@ -169,7 +206,38 @@ class EnglishAnalysis(Analysis):
         return key
 
 
-_REGISTRY: dict[str, type[Analysis]] = {"tr": TurkishAnalysis, "en": EnglishAnalysis}
+class RussianAnalysis(Analysis):
+    """Russian: "ё" is written "е" as often as not, so both are "е"; "й" stays a letter
+    (it is not "и" with a mark); stress marks go. Snowball's Russian stemmer."""
+
+    language = "ru"
+    version = "ru-2"
+    fold_table = {"ё": "е", "й": "й"}
+
+
+class CroatianAnalysis(Analysis):
+    """Croatian: "đ" is typed as "d" or "dj" without a Croatian keyboard, so "đ" and "dj"
+    both fold to "d"; č/ć/š/ž lose their marks. Snowball's Serbian (Latin) stemmer."""
+
+    language = "hr"
+    version = "hr-2"
+    fold_table = {"đ": "d"}
+    fold_after = (("dj", "d"),)
+
+
+class FrenchAnalysis(Analysis):
+    """French: elided words go ("l'état", "d’un", "qu'il" -> "état", "un", "il"), accents
+    and the ligatures œ/æ fold ("cœur" = "coeur"). Snowball's French stemmer."""
+
+    language = "fr"
+    version = "fr-2"
+    fold_table = {"œ": "oe", "æ": "ae"}
+    elisions = ("jusqu", "lorsqu", "puisqu", "quoiqu", "qu", "l", "d", "j", "n", "s", "m", "t", "c")
+
+
+_REGISTRY: dict[str, type[Analysis]] = {"tr": TurkishAnalysis, "en": EnglishAnalysis,
+                                       "ru": RussianAnalysis, "hr": CroatianAnalysis,
+                                       "fr": FrenchAnalysis}
 
 
 @lru_cache(maxsize=None)

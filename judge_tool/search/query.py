@@ -48,7 +48,7 @@ WEAK_FIELDS = frozenset({"pre4", "crumb"})   # matches that do not rule out a ty
 COORD_FLOOR = 0.35        # a hit matching none of the rarer query words keeps this share
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
-_RULE_NUMBER = re.compile(r"^(?:cr|kural|rule|r)?\s*[:#]?\s*(\d+(?:\.(?:\d+|[a-z]))*)\.?$", re.IGNORECASE)
+_RULE_NUMBER = re.compile(r"^(?:cr|kural|rule|r)?\s*[:#]?\s*(\d+(?:\.(?:\d+|[a-z]))*[a-z]?)\.?$", re.IGNORECASE)
 _INLINE_NUMBER = re.compile(r"\b\d+(?:\.\d+)+\b")
 
 
@@ -59,8 +59,13 @@ def clean(text: str) -> str:
     return text[:MAX_CHARS]
 
 
-def rule_number(text: str) -> str | None:
-    """The rule id if the whole query is a rule number ("9.23.2", "CR 9.23.2", "r9.23.2.")."""
+def rule_number(text: str, words: tuple[str, ...] = ()) -> str | None:
+    """The rule id if the whole query is a rule number ("9.23.2", "CR 9.23.2", "r9.23.2.",
+    and with the rulebook's citation `words`: "Берсерк 517.1.1", "Altered 6.5a")."""
+    from ..rulebook import strip_citation
+
+    if words:
+        text = strip_citation(text, words)
     m = _RULE_NUMBER.match(unicodedata.normalize("NFKC", text).strip().rstrip(",;:)]"))
     if not m:
         return None

@@ -55,9 +55,18 @@
 
   /* turkish.fold: typographic punctuation, Turkish I/İ lower case, then ASCII. */
   Analyzer.prototype.fold = function (text) {
-    if (this.spec.fold === "generic") {     // Python's casefold(), then accents stripped
-      return text.toLowerCase().replace(/[ßς]/g, function (c) { return c === "ß" ? "ss" : "σ"; })
-        .normalize("NFKD").replace(MARK_RE, "");
+    if (this.spec.fold === "generic") {     // Analysis.fold: casefold, the language's table, marks stripped
+      var low = text.toLowerCase().replace(/[ßς]/g, function (c) { return c === "ß" ? "ss" : "σ"; });
+      var table = this.spec.table || {}, out = "";
+      for (var ch of low) {
+        var mapped = own(table, ch);
+        if (mapped !== undefined) out += mapped;
+        else if (ch.charCodeAt(0) < 128) out += ch;
+        else out += ch.normalize("NFKD").replace(MARK_RE, "");
+      }
+      var after = this.spec.after || [];
+      for (var i = 0; i < after.length; i++) out = out.split(after[i][0]).join(after[i][1]);
+      return out;
     }
     var s = translate(text, this.spec.punct);
     s = translate(s, this.spec.lower).toLowerCase();
@@ -71,10 +80,23 @@
     WORD_RE.lastIndex = 0;
     var m;
     while ((m = WORD_RE.exec(text)) !== null) {
-      var key = this.fold(m[0].replace(APOS_RE, ""));
-      if (key) out.push({ key: key, start: m.index, end: m.index + m[0].length });
+      var cut = this.elided(m[0]);
+      var key = this.fold(m[0].slice(cut).replace(APOS_RE, ""));
+      if (key) out.push({ key: key, start: m.index + cut, end: m.index + m[0].length });
     }
     return out;
+  };
+
+  /* Analysis.elided: the length of a leading elided word and its apostrophe ("l'état"). */
+  Analyzer.prototype.elided = function (token) {
+    var el = this.spec.elisions || [];
+    if (!el.length) return 0;
+    var low = token.toLowerCase();
+    for (var i = 0; i < el.length; i++) {
+      var w = el[i];
+      if (low.startsWith(w) && low.length > w.length + 1 && (low[w.length] === "'" || low[w.length] === "\u2019")) return w.length + 1;
+    }
+    return 0;
   };
 
   Analyzer.prototype.keys = function (text) {
