@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _timing import judge_argv, median_ms, wall_times
+from _timing import compare_to_bare_python, judge_argv
 
 from judge_tool.engine.scenario import load_scenario, run_scenario, shipped_scenarios
 
@@ -46,8 +46,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="wall-time runs of `judge check --all`")
     args = parser.parse_args()
     throughput(args.seconds)
-    ms = median_ms(wall_times([*judge_argv(), "check", "--all"], args.runs))
-    print(f"judge check --all (wall, median)   {ms:8.1f} ms")
+    compare_to_bare_python("judge check --all (wall, median)", [*judge_argv(), "check", "--all"], args.runs)
 
 
 if __name__ == "__main__":

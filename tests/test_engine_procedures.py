@@ -1311,3 +1311,20 @@ def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path):
     path.write_bytes('title = "Çatışma"\n'.encode("latin-1", "replace") + b"\xff\xfe")
     with pytest.raises(ScenarioFileError, match="UTF-8"):
         load_scenario(path)
+
+
+def test_a_power_effect_conditioned_on_power_does_not_loop():
+    # the condition is read without the effect itself: 5 >= 5 holds, so +2 applies once
+    r = run("""
+    [cards.U]
+    type = "unit"
+    power = 5
+    [[cards.U.effects]]
+    persistent = "self"
+    if = { power_at_least = 5 }
+    power = 2
+    [state.A]
+    deck = 1
+    field = ["U"]
+    """)
+    assert r.game.power(r.state.players["A"].field[0]) == 7

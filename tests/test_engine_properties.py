@@ -21,6 +21,14 @@ from judge_tool.engine.state import Card, CardDef, Die, GameState, Player
 SIZES = (4, 6, 8, 10, 12, 20)
 
 
+def _official() -> set[str]:
+    from judge_tool import official
+    return set(official.load().numbers())
+
+
+OFFICIAL = _official()
+
+
 class RandomScript(Script):
     """Makes every decision at random among the legal options (tests only: scenarios
     never decide silently)."""
@@ -159,6 +167,64 @@ do = [{ do = "draw", n = 1 }]
 [[cards.Saat.effects]]
 trigger = "END_OF_TURN"
 do = [{ do = "trash", n = 1 }]
+[cards.Temizlik]
+type = "program"
+cost = 1
+[[cards.Temizlik.effects]]
+do = [{ do = "defeat", target = { side = "rival", type = "unit", power_at_most = 4 } }, { do = "draw", n = 1 }]
+[cards.Geri]
+type = "program"
+cost = 0
+keywords = ["QUICK"]
+[[cards.Geri.effects]]
+do = [{ do = "return_to_hand", target = { side = "rival", type = "unit", cost_at_most = 2 } },
+      { do = "fight_result", result = "win", target = { type = "unit" } }]
+[cards.Kahin]
+type = "unit"
+cost = 2
+power = 2
+[[cards.Kahin.effects]]
+replace = "draw"
+instead = [{ do = "search", n = 2, take = 1, rest = "bottom" }]
+[cards.YokEdici]
+type = "unit"
+cost = 4
+power = 6
+[[cards.YokEdici.effects]]
+replace = "trash"
+of = "rival"
+redirect = "removed"
+[cards.Barikat]
+type = "unit"
+cost = 3
+power = 3
+[[cards.Barikat.effects]]
+persistent = "rival_units"
+restrict = ["attack_gigs"]
+[cards.Karar]
+type = "program"
+cost = 0
+[[cards.Karar.effects]]
+do = [{ do = "choose", options = [
+  { label = "kart", do = [{ do = "draw", n = 1 }] },
+  { label = "kelepce", do = [{ do = "restrict", what = "attack", until = "next_turn", target = { side = "rival", type = "unit" } }] },
+] }]
+[cards.Hack]
+type = "program"
+cost = 2
+[[cards.Hack.effects]]
+do = [{ do = "gain_control", target = { side = "rival", type = "unit", power_at_most = 3 } }]
+[cards.Kalkan]
+type = "gear"
+cost = 1
+[[cards.Kalkan.effects]]
+persistent = "self"
+restrict = ["be_defeated_in_fight"]
+[cards.Pazar]
+type = "program"
+cost = 0
+[[cards.Pazar.effects]]
+do = [{ do = "sell", target = { zone = "hand" } }, { do = "move_gear", target = { zone = "gears" }, to = { type = "unit" } }]
 [expect]
 legal = true
 """)
@@ -304,13 +370,16 @@ def test_no_action_sequence_crashes(rng, n_actions):
     for _ in range(n_actions):
         try:
             _execute(game, random_action(rng, state))
+            game.check_state()
             ok = True
         except ALLOWED:
             ok = False
         assert dice_of(state) == dice                  # Gig dice are never created or lost
-        for p in state.players.values():
+        for p in state.players.values():               # no count ever goes negative
             assert p.eddies_ready >= 0 and p.eddies_spent >= 0
             assert all(1 <= d.value <= d.sides for d in p.gigs)
+            assert len(p.fixer) + sum(1 for q in state.players.values() for d in q.gigs if d.owner == p.name) == 6
+        assert {s.rule for s in game.trace} <= OFFICIAL   # every step cites an official number
         if not ok:
             break
         now = cards_of(state)                          # nor are cards (a completed action)
@@ -357,3 +426,69 @@ def test_lagging_unit_without_adrenaline_never_attacks(rng, power, spent, target
         assert exc.rule in ("9.3.1", "9.3.1.1")
     assert unit.spent == spent and game.attack is None
     assert [d.id for d in b.gigs] == ["B.d6"] and foe in b.field
+
+
+# ---------------------------------------------------------------- generated games: wins, determinism
+
+def _play(seed: int, n_actions: int, overtime: bool = False):
+    """One generated game: a random state and random actions, all from one seed."""
+    rng = random.Random(seed)
+    state = random_state(rng)
+    state.overtime = overtime
+    game = Game(state, RandomScript(rng))
+    try:
+        game.check_state()
+    except GameOver:
+        return game
+    for _ in range(n_actions):
+        try:
+            _execute(game, random_action(rng, state))
+            game.check_state()
+        except ALLOWED:
+            break
+    return game
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 8))
+def test_the_same_game_always_gives_the_same_result(seed, n_actions):
+    one, two = _play(seed, n_actions), _play(seed, n_actions)
+    assert [s.to_dict() for s in one.trace] == [s.to_dict() for s in two.trace]
+    assert one.s.winner == two.s.winner and dice_of(one.s) == dice_of(two.s)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 8))
+def test_in_overtime_no_one_holds_seven_gigs_while_the_game_goes_on(seed, n_actions):
+    # official 1.11: in overtime, 7 Gigs at any point win at once
+    game = _play(seed, n_actions, overtime=True)
+    if game.s.winner is None and game.attack is None and not game.pending:
+        assert all(len(p.gigs) < 7 for p in game.s.players.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 12))
+def test_seven_gigs_win_exactly_at_the_start_of_the_turn(rng, n_gigs):
+    # official 1.10 / 8.6.1: checked at the start of your turn, before anything else
+    a, b = Player("A", deck=[Card(f"x{i}", POOL["Er"], "A") for i in range(3)]), Player("B")
+    dice = [Die(owner, s, rng.randint(1, s)) for owner in "AB" for s in SIZES]
+    rng.shuffle(dice)
+    a.gigs = dice[:n_gigs]
+    b.gigs = dice[n_gigs:]
+    state = GameState(players={"A": a, "B": b}, turn_player="A", phase="start")
+    game = Game(state, RandomScript(rng))
+    try:
+        game.start_phase()
+    except GameOver:
+        pass
+    assert (state.winner == "A") == (n_gigs >= 7)
+    if n_gigs >= 7:                 # nothing happened before the check: no card drawn
+        assert len(a.hand) == 0 and game.trace[-1].rule == "8.6.1"
+
+
+def test_shipped_scenarios_give_the_same_result_every_time():
+    from judge_tool.engine.scenario import load_scenario, run_scenario, shipped_scenarios
+    for path in shipped_scenarios():
+        scn = load_scenario(path)
+        one, two = run_scenario(scn), run_scenario(scn)
+        assert one.to_dict() == two.to_dict(), path.name

@@ -344,3 +344,69 @@ def test_failed_expectation_is_reported_not_raised():
     res = run_scenario(scn)
     assert not res.passed
     assert [(c.key, c.passed) for c in res.checks] == [("winner", False), ("A.deck_count", True)]
+
+
+# ---------------------------------------------------------------- limits on every number
+
+BIG = "1" + "0" * 30
+
+
+@pytest.mark.parametrize("body, key", [
+    (f'[cards.U]\ntype = "unit"\npower = {BIG}\n[state.A]\ndeck = 1\n[expect]\nlegal = true', "power"),
+    (f'[cards.U]\ntype = "unit"\ncost = 100\n[state.A]\ndeck = 1\n[expect]\nlegal = true', "cost"),
+    (f'[state]\nturn = {BIG}\n[expect]\nlegal = true', "turn"),
+    (f'[state.A]\neddies = {BIG}\n[expect]\nlegal = true', "eddies"),
+    (f'[state.A]\neddies = {{ ready = 1, spent = {BIG} }}\n[expect]\nlegal = true', "spent"),
+    (f'[state.A]\ndeck = {BIG}\n[expect]\nlegal = true', "deck"),
+    ('[cards.P]\ntype = "program"\n[[cards.P.effects]]\ndo = [{ do = "trash", n = 1000000000000 }]\n'
+     '[expect]\nlegal = true', "n"),
+    ('[cards.P]\ntype = "program"\n[[cards.P.effects]]\ndo = [{ do = "draw", n = 101 }]\n'
+     '[expect]\nlegal = true', "n"),
+    ('[cards.P]\ntype = "program"\n[[cards.P.effects]]\ndo = [{ do = "power", amount = 5000, target = "friendly_unit" }]\n'
+     '[expect]\nlegal = true', "amount"),
+    ('[cards.P]\ntype = "program"\n[[cards.P.effects]]\ndo = [{ do = "defeat", target = { side = "rival", power_at_most = 99999 } }]\n'
+     '[expect]\nlegal = true', "power_at_most"),
+    ('[state.A]\nhand = [' + ", ".join(['"?"'] * 1001) + ']\n[expect]\nlegal = true', "hand"),
+    (f'[expect]\nstolen = {BIG}', "stolen"),
+    (f'[[choices]]\ndecision = "value"\npick = {BIG}\n[expect]\nlegal = true', "pick"),
+    ('[state.A]\nfixer = ["d20"]\n[state.B]\nfixer = ["d20"]\n' + '[[rolls]]\nvalue = "enumerate"\n' * 3
+     + '[expect]\nlegal = true', "enumerate"),
+])
+def test_every_scenario_number_has_a_limit_named_in_one_line(body, key):
+    import time
+    start = time.perf_counter()
+    err = error_of(body)
+    assert time.perf_counter() - start < 1.0
+    message = str(err)
+    assert "\n" not in message and key in message and ("limit" in message or "at most" in message), message
+
+
+def test_faces_without_an_enumerate_roll_is_an_error():
+    err = error_of("""
+    [state.A]
+    deck = 1
+    [[rolls]]
+    value = 3
+    [expect]
+    legal = true
+    [expect.faces."1-3"]
+    legal = true
+    """)
+    assert "enumerate" in str(err)
+
+
+def test_unknown_expectation_key_is_an_error():
+    err = error_of("""
+    [expect]
+    legall = true
+    """)
+    assert "unknown key 'legall'" in str(err) and "legal" in str(err)
+
+
+def test_huge_number_in_a_file_is_exit_2_with_one_line(tmp_path, run_judge):
+    path = tmp_path / "s.toml"
+    path.write_text(HEAD + f"[state.A]\neddies = {BIG}\n[expect]\nlegal = true\n", encoding="utf-8")
+    r = run_judge("check", str(path))
+    assert r.returncode == 2
+    lines = [x for x in r.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and "eddies" in lines[0] and "999" in lines[0], r.stderr

@@ -192,7 +192,7 @@ def _card(slug: str, raw: Any, set_code: str, path: str) -> CardFacts:
 
 def load_folder(folder: Path) -> Pool:
     from ..engine.errors import SpecError
-    from ..engine.lines import LineMap
+    from ..engine.lines import LazyLineMap, LineMap
     from ..engine.schema import Reader, did_you_mean, expect_type, join
     sets_file = folder / "sets.toml"
     sets: dict[str, str] = {}
@@ -215,7 +215,7 @@ def load_folder(folder: Path) -> Pool:
         if path.name == "sets.toml":
             continue
         text, data = _read(path)
-        lines = LineMap(text)
+        lines = LazyLineMap(text)
         try:
             r = Reader(data, "")
             set_code = r.get("set", str)

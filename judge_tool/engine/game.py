@@ -108,6 +108,7 @@ class Game:
         self.out = Outcome()
         self.attack: Attack | None = None
         self._seq = 0
+        self._reading = False
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, text: str) -> None:
@@ -299,6 +300,10 @@ class Game:
             return [found[2]] if found else []
         if t == "friendly_unit":
             return list(self.p(ctx.controller).field)
+        if t == "rival_unit":
+            return list(self.p(rival(ctx.controller)).field)
+        if t == "any_unit":
+            return [*self.p(ctx.controller).field, *self.p(rival(ctx.controller)).field]
         card = self._self_card(ctx)
         return [card] if card is not None else []
 
@@ -312,7 +317,7 @@ class Game:
                       + (f" ({describe(t)})" if isinstance(t, Filter) else ""))
             return []
         if not isinstance(t, Filter):
-            if t == "friendly_unit" and len(cands) > 1:
+            if t in ("friendly_unit", "rival_unit", "any_unit"):
                 return [self.pick("target", ctx.controller, R.CHOICE, what, [self._card_opt(u) for u in cands])]
             return cands[:1]
         if t.all:
@@ -468,8 +473,16 @@ class Game:
         return ok
 
     def _quiet_condition(self, eff: EffectDef, owner: str, src: Card) -> bool:
-        """A persistent effect's condition, checked continuously (no trace)."""
-        return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        """A persistent effect's condition, checked continuously (no trace). A condition
+        read while another is being read (a power condition on a power effect) is false
+        rather than a loop."""
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            return evaluate_conditions(eff.condition, View(self, owner, src, None, {}))[0]
+        finally:
+            self._reading = False
 
     def may(self, player: str, what: str, rule: str = R.CHOICE) -> bool:
         """A yes/no choice; `rule` is the rule that makes it optional (an optional
@@ -532,6 +545,14 @@ class Game:
 
     def _can_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
         return bool(self.targets_of(act, ctx))
+
+    def _can_spend(self, act: Action, ctx: Ctx) -> bool:
+        return any(not c.spent for c in self.targets_of(act, ctx))
+
+    def _can_return_to_hand(self, act: Action, ctx: Ctx) -> bool:
+        return bool(self.targets_of(act, ctx))
+
+    _can_shuffle_into_deck = _can_remove = _can_gain_control = _can_sell = _can_return_to_hand
 
     def do(self, act: Action, ctx: Ctx) -> bool:
         handler = getattr(self, f"_do_{act.verb}")
@@ -726,6 +747,17 @@ class Game:
         values = [v for v in range(1, die.sides + 1)
                   if abs(v - die.value) <= by
                   and not (direction == "up" and v < die.value) and not (direction == "down" and v > die.value)]
+        if act.get("exact"):          # "increase by 1": exactly that change, or the effect fails
+            values = [v for v in values if abs(v - die.value) == by]
+            if not values:
+                self.step(R.ADJUST_OFF_FACE, f"{die}: tam {by} değişiklik için yüz yok; etki başarısız olur")
+                return False
+            if len(values) == 1:
+                pick = self.forced("value", ctx.controller, values[0], (values[0],), str(values[0]))
+                old = die.value
+                die.value = pick
+                self.step(R.RESOLVE_IN_ORDER, f"{die.id}: {old} → {pick}")
+                return True
         if values == [die.value]:
             self.step(R.UP_TO_ZERO, f"{die}: {direction} yönünde en fazla {by} değişiklik için yüz yok; "
                       f"\"en fazla\" 0'ı da kapsar ({OFFICIAL_ONLY})")
@@ -854,11 +886,8 @@ class Game:
         if not options:
             self.step(R.NO_LEGAL_CHOICE, "elde uygun kart yok: kart atılamaz")
             return False
-        if len({c.name for c in options}) == 1:
-            card = options[0]
-        else:
-            card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
-                                        [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
+        card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
+                         [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
         self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
@@ -1044,6 +1073,32 @@ class Game:
         self.run_actions(chosen.actions, ctx)
         return True
 
+    def _do_steal_gig(self, act: Action, ctx: Ctx) -> bool:
+        """An effect steals: the effect's card is the actor (6.7.1.2); choose, then move
+        (6.7.2); "would be stolen" replacements apply; STEALS_GIG triggers after (6.7.3)."""
+        me, other = ctx.controller, rival(ctx.controller)
+        lo, hi = act.get("value_at_least"), act.get("value_at_most")
+        dice = [d for d in self.p(other).gigs if lo <= d.value <= hi]
+        if not dice:
+            self.step(R.NO_LEGAL_CHOICE, "çalınabilecek uygun rakip Gig yok")
+            return False
+        die = self.pick("steal", me, R.STEAL_CHOOSE, "a rival Gig to steal",
+                        [Opt(d, (d.id, f"d{d.sides}"), str(d)) for d in dice])
+        self.step(R.STEAL_BY_EFFECT, f"{ctx.source_name} çalan olarak {die} seçer")
+        replaced, _ = self.replace_event("steal", die.id, {"player": other, "die": die.id}, other,
+                                         f"{die.id} çalınacaktı")
+        if replaced:
+            return False
+        self.p(other).gigs.remove(die)
+        self.p(me).gigs.append(die)
+        self.out.stolen += 1
+        self.step(R.STEAL_CONTROL, f"{die} {me} Gig alanına taşınır: artık dost Gig")
+        card = self._self_card(ctx)
+        if card is not None and self.trigger_on(card, me, "STEALS_GIG", R.STEAL_TRIGGER_AFTER, {"die": die.id}):
+            self.step(R.STEAL_TRIGGER_AFTER, "çalınca tetiklenen etki, Gig kontrol değiştirdikten sonra çözümlenir")
+        self.check_state()
+        return True
+
     def _do_win_game(self, act: Action, ctx: Ctx) -> bool:
         self.win(ctx.controller, R.ALT_WIN, f"{ctx.label}: {ctx.controller} kartın kazanma koşuluyla hemen kazanır")
         return True
@@ -1125,7 +1180,12 @@ class Game:
             found = self.s.find_in_play(subject)
             if found is not None and found[2].go_solo:
                 out.append((("mechanic", subject), "mechanic", None, Ctx(found[0], subject, found[2].name)))
-        for owner, src in list(self.s.all_cards_in_play()):
+        sources = list(self.s.all_cards_in_play())
+        if event == "trash":       # "if this card would go to the trash": the card in transit
+            moving = self._any_card(subject) or trig.get("moving")
+            if moving is not None and all(c is not moving for _, c in sources):
+                sources.append((moving.owner, moving))
+        for owner, src in sources:
             for eff, gear in self.effects_of(src):
                 if eff.kind != "replacement" or eff.replaces != event:
                     continue
@@ -1276,8 +1336,8 @@ class Game:
         """Put a card that is no longer in any zone into its owner's trash, unless a
         replacement sends it elsewhere. Returns where it went."""
         owner = self.p(card.owner)
-        if any(e.replaces == "trash" for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c)
-               if e.kind == "replacement"):
+        if any(e.replaces == "trash" for _, c in [*self.s.all_cards_in_play(), (card.owner, card)]
+               for e, _g in self.effects_of(c) if e.kind == "replacement"):
             owner.trash.append(card)          # visible to filters while replacements look
             replaced, dest = self.replace_event("trash", card.uid, {"owner": card.owner}, card.owner,
                                                 f"{card.name} çöpe gidecekti ({why})")
@@ -1416,6 +1476,7 @@ class Game:
         p.fixer.remove(sides)
         p.gigs.append(Die(player, sides, value))
         self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
+        self.check_state()
 
     def end_turn(self, player: str) -> None:
         self.require_main(player, "turu bitirme")
@@ -2062,7 +2123,7 @@ VERB_TR = {
     "fight_result": "çatışma sonucu", "spend": "harca", "return_to_hand": "ele döndür",
     "shuffle_into_deck": "desteye karıştır", "remove": "oyundan çıkar", "move_gear": "Gear taşı",
     "gain_control": "kontrolü al", "sell": "sat", "choose": "birini seç", "win_game": "kazan",
-    "shuffle": "desteyi karıştır",
+    "shuffle": "desteyi karıştır", "steal_gig": "Gig çal",
 }
 
 

@@ -150,3 +150,17 @@ def _top_level_items(text: str) -> list[str]:
     if cur.strip():
         items.append(cur)
     return items
+
+
+class LazyLineMap:
+    """A LineMap built on the first lookup: line numbers are needed only for error
+    messages, so a valid file never pays for the scan."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._map: LineMap | None = None
+
+    def find(self, path: str) -> int:
+        if self._map is None:
+            self._map = LineMap(self._text)
+        return self._map.find(path)

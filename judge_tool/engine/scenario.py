@@ -14,9 +14,9 @@ from .cite import R
 from .effects import parse_effect
 from .errors import DecisionError, GameOver, Illegal, NeedEnumeration, SpecError
 from .game import Game, Outcome
-from .lines import LineMap
+from .lines import LazyLineMap, LineMap
 from .rules_math import street_cred
-from .schema import Reader, did_you_mean, expect_choice, expect_type, join
+from .schema import Reader, check_limit, did_you_mean, expect_choice, expect_type, join
 from .script import DECISIONS, ChoiceSpec, RollSpec, Script
 from .state import KEYWORDS, PLAYERS, UNKNOWN_CARD, Card, CardDef, Die, GameState, Player
 from .trace import Step
@@ -60,7 +60,7 @@ class Scenario:
     rolls: list[RollSpec]
     choices: list[ChoiceSpec]
     expect: dict
-    lines: LineMap
+    lines: LineMap | LazyLineMap
     build: Callable[[], GameState] = field(repr=False, default=None)  # type: ignore[assignment]
 
     def line(self, path: str) -> int:
@@ -94,7 +94,7 @@ def parse_scenario(text: str, file: str = "<scenario>",
         line = int(m.group(1)) if m else 0
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         raise ScenarioFileError(file, line, f"TOML syntax: {msg}") from None
-    lines = LineMap(text)
+    lines = LazyLineMap(text)
     try:
         scn = _validate(data, file, lines)
         if rule_exists is not None:
@@ -104,7 +104,7 @@ def parse_scenario(text: str, file: str = "<scenario>",
         raise ScenarioFileError(file, lines.find(exc.path), exc.render()) from None
 
 
-def _validate(data: dict, file: str, lines: LineMap) -> Scenario:
+def _validate(data: dict, file: str, lines: LineMap | LazyLineMap) -> Scenario:
     r = Reader(data, "")
     title = r.get("title", str)
     question = r.get("question", str)
@@ -622,6 +622,7 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         for k, v in out["power"].items():
             _known(k, known, join(r.at("power"), k))
             expect_type(v, int, join(r.at("power"), k))
+            check_limit(v, "power", join(r.at("power"), k))
     for pl in PLAYERS:
         if r.has(pl):
             pr = Reader(r.get(pl, dict), r.at(pl))
@@ -905,6 +906,7 @@ def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
     i = -1
     try:
         try:
+            game.check_state()      # a state already won (7 Gigs in overtime, 1.11)
             for i, act in enumerate(scn.actions):
                 current = act.path
                 if state.winner is not None:

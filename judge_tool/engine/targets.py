@@ -2,7 +2,8 @@
 persistent effects, replacements and conditions.
 
 A target is either a word (`"self"`, `"this_gear"`, `"it"` = the card of the event being
-replaced or triggered on, `"friendly_unit"`) or a table:
+replaced or triggered on, `"friendly_unit"`, `"rival_unit"`, `"any_unit"`: one chosen Unit)
+or a table:
 
     target = { side = "rival", zone = "field", power_at_most = 4, tags = ["CORPO"],
                spent = true, other = true, count = 1 }
@@ -21,7 +22,7 @@ from .schema import Reader, expect_type, join
 SIDES = ("friendly", "rival", "any")
 ZONES = ("field", "legends", "gears", "hand", "trash")
 TYPES = ("unit", "gear", "program", "legend")
-WORDS = ("self", "this_gear", "it", "friendly_unit")
+WORDS = ("self", "this_gear", "it", "friendly_unit", "rival_unit", "any_unit")
 
 
 @dataclass(frozen=True)
