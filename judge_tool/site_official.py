@@ -43,6 +43,10 @@ class OfficialParts:
     def missing_url(self, rule_id: str) -> str:
         return f"{MISSING_PAGE}#{missing_anchor(rule_id)}"
 
+    @property
+    def missing_chapters(self) -> set[str]:
+        return {m.id.split(".", 1)[0] for m in self.missing}
+
     def chapter_coverage(self, chapter: str) -> tuple[int, int] | None:
         return self.coverage.get(chapter)
 

@@ -725,11 +725,18 @@ def search_data(inp: SiteInput) -> dict:
         "names": names,
         "heads": heads,
         "enRules": en_rules,
+        # official numbers the Turkish text does not include -> their permalink (issue 12)
+        "missing": _official_search_entries(book),
         "enStems": dict(sorted(en_stems.items())),
         "lexicon": lexicon,
         "synonyms": synonyms,
         "grammar": grammar,
     }
+
+
+def _official_search_entries(book: Any) -> dict[str, str]:
+    from .site_official import parts, search_entries
+    return search_entries(parts(book))
 
 
 def search_data_js(data: dict) -> str:
@@ -797,6 +804,11 @@ def render_site(inp: SiteInput, root: Path | None = None,
     chapters = book.chapters
     files: dict[str, bytes] = {}
     base = _base_context(inp, extra_nav)
+    # --- official numbering (issue 12; judge_tool/site_official.py) ---
+    from .site_official import MISSING_PAGE, parts as official_parts
+    official = official_parts(book)
+    env.globals["official"] = official
+    # --- end official numbering ---
 
     def page(template: str, name: str, **ctx) -> None:
         html = env.get_template(template).render(**base, page_name=name, **ctx)
@@ -819,6 +831,12 @@ def render_site(inp: SiteInput, root: Path | None = None,
              head=head, sections=sections, pctx=pctx, defs=defs_for(used),
              prev=chapters[i - 1] if i > 0 else None,
              next=chapters[i + 1] if i + 1 < len(chapters) else None)
+
+    # --- official numbering (issue 12): a permalink for each official rule without Turkish text
+    if official.enabled:
+        page("official_missing.html", MISSING_PAGE, title="Türkçe metinde olmayan resmî kurallar",
+             pctx=PageCtx(MISSING_PAGE))
+    # --- end official numbering ---
 
     # glossary: every term with its citations
     gctx = PageCtx(GLOSSARY_PAGE)

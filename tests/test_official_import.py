@@ -149,3 +149,17 @@ def test_reference_converted_to_the_served_shape_imports_unchanged(run_judge, da
     assert run_judge("import-official", str(path), env=data_env).returncode == 0
     out = run_judge("rule", "10.6.2", "--en", env=data_env).stdout
     assert "2026-08-01" in out and "changed after" not in out
+
+
+def test_site_build_adds_the_english_beside_each_rule(tmp_path, monkeypatch):
+    from judge_tool.official_import import store
+    from judge_tool.sitebuild import build
+    monkeypatch.setenv("JUDGE_TOOL_DATA", str(tmp_path / "data"))
+    store(FIXTURE.read_bytes())
+    out = tmp_path / "site"
+    build(out, game="cyberpunk-tcg")
+    chapter = (out / "bolum-9.html").read_text(encoding="utf-8")
+    assert "A zorblax widget frobnicates the quux." in chapter and "2031-02-03" in chapter
+    assert "Türkçe metin hizalandıktan sonra değişmiş" in chapter
+    missing = (out / "resmi-kurallar.html").read_text(encoding="utf-8")
+    assert "Grommets are counted by the vorpal clerk." in missing
