@@ -9,12 +9,20 @@ import sys
 import pytest
 
 
+def answer_line(out: str) -> str:
+    """The answer: the first line after the "Anladığım:"/"Understood:" block."""
+    lines = out.splitlines()
+    assert lines[0] in ("Anladığım:", "Understood:"), out
+    return next(line for line in lines[1:] if not line.startswith(" "))
+
+
 def test_human_output_answer_first_then_working_then_rules(run_judge, book):
     res = run_judge("ask", "19 güçlü birim kaç Gig çalar?")
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
-    assert lines[0] == "2 Gig"
-    assert lines[1].strip().startswith("9.23.2.2: X = ⌊19/10⌋")
+    assert answer_line(res.stdout) == "2 Gig"
+    at = lines.index("2 Gig")
+    assert lines[at + 2].strip().startswith("9.23.2.2: X = ⌊19/10⌋")
     assert "Kurallar:" in lines
     assert book.get("9.23.2.2").text.split()[0] in res.stdout
 
@@ -22,7 +30,7 @@ def test_human_output_answer_first_then_working_then_rules(run_judge, book):
 def test_words_without_quotes_and_english(run_judge):
     res = run_judge("ask", "how", "many", "gigs", "does", "a", "25-power", "unit", "steal")
     assert res.returncode == 0, res.stderr
-    assert res.stdout.splitlines()[0] == "3 Gigs"
+    assert answer_line(res.stdout) == "3 Gigs"
     assert "Rules:" in res.stdout
 
 
@@ -48,23 +56,33 @@ def test_json(run_judge, book, question, kind, value):
 def test_fight_assumption_is_printed(run_judge):
     res = run_judge("ask", "catisma 10 vs 12")
     assert res.returncode == 0
-    assert res.stdout.splitlines()[0].startswith("Savunan (12) kazanır")
+    assert answer_line(res.stdout).startswith("Savunan (12) kazanır")
     assert "Varsayım:" in res.stdout
 
 
-def test_search_fallback_json(run_judge, book):
-    res = run_judge("ask", "--json", "BLOCKER ne işe yarar?")
+def test_unanswered_json(run_judge, book):
+    res = run_judge("ask", "--json", "Rakip Gig alanıma saldırdı, QUICK Program oynadım, kaç Gig çalar?")
     assert res.returncode == 0, res.stderr
     data = json.loads(res.stdout)
-    assert data["kind"] == "search" and data["value"] is None and data["trace"] == []
+    assert data["kind"] == "unanswered" and data["value"] is None and data["trace"] == []
+    assert "QUICK" in data["not_understood"]
     assert data["rules"] and all(book.get(r) is not None for r in data["rules"])
 
 
-def test_search_fallback_human(run_judge):
-    res = run_judge("ask", "What does QUICK do?")
+def test_unanswered_human(run_judge):
+    res = run_judge("ask", "What does QUICK do to the attack?")
     assert res.returncode == 0, res.stderr
-    assert res.stdout.startswith("No quick-ruling pattern matched")
-    assert "Rules:" in res.stdout
+    assert res.stdout.startswith("No ruling")
+    assert "Not understood:" in res.stdout and "Closest rules:" in res.stdout
+
+
+def test_answer_prints_understood_then_answer_then_trace_then_rules(run_judge):
+    res = run_judge("ask", "19 güçlü birim kaç Gig çalar?")
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert out.startswith("Anladığım:")
+    positions = [out.index(s) for s in ("Anladığım:", "2 Gig", "Motorun izi:", "Kurallar:")]
+    assert positions == sorted(positions)
 
 
 @pytest.mark.parametrize("args", [(), ("",), ("   ",)])

@@ -16,8 +16,9 @@ from .lexicon import Reading, load_lexicon, read
 
 __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
 
-KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "search")
-# Families are written for this game's rules; other rulebooks get search only.
+KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "blocker", "sell",
+         "call", "win", "define", "unanswered")
+# Families are written for this game's rules; other rulebooks get the closest rules only.
 FAMILY_GAME = "cyberpunk-tcg"
 
 
@@ -25,53 +26,113 @@ FAMILY_GAME = "cyberpunk-tcg"
 class Answer:
     question: str
     kind: str                       # one of KINDS
-    value: Any                      # int, bool, "attacker"/"defender" or None
+    value: Any                      # int, bool, "attacker"/"defender", a slug or None
     answer: str                     # the one-line answer
     rules: list[str]                # cited rule ids, in order of use
     trace: list[Any]                # engine Steps (rule, text)
     assumptions: list[str] = field(default_factory=list)
-    hits: list[Any] = field(default_factory=list)   # search hits (search kind only)
+    hits: list[Any] = field(default_factory=list)   # closest rules (unanswered only)
     missing: list[str] = field(default_factory=list)  # engine citations the rulebook lacks
     language: str = "tr"
+    understood: list[str] = field(default_factory=list)      # "Anladığım" lines
+    not_understood: list[str] = field(default_factory=list)  # unanswered: what and why
+    scenario: str | None = None     # the scenario TOML the engine ran
 
     def to_dict(self) -> dict:
-        return {
+        data = {
             "question": self.question,
             "kind": self.kind,
             "value": self.value,
             "answer": self.answer,
+            "understood": list(self.understood),
             "rules": list(self.rules),
             "trace": [{"rule": s.rule, "text": s.text} for s in self.trace],
             "assumptions": list(self.assumptions),
         }
+        if self.kind == "unanswered":
+            data["not_understood"] = list(self.not_understood)
+        return data
 
 
 def recognise(question: str) -> tuple[str, Call | None, Reading]:
-    """The family of a question and the engine arguments, or ("search", None, reading)."""
+    """The family of a question and the engine arguments, or ("unanswered", None,
+    reading); see `understand` for what was not accounted for."""
+    family, call, reading, _ = understand(question)
+    return family, call, reading
+
+
+def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
+    """(family, call, reading, not understood). A family answers only when it accounts for
+    every number and word of the question and the question asks what it answers; otherwise
+    the first candidate's leftovers are what was not understood."""
+    from .account import negative_modals, not_understood, sign_words
+    from .asked import asked_form, family_answers
     lexicon = load_lexicon()
     reading = read(question, lexicon)
+    form = asked_form(reading)
+    first: list[str] | None = None
     for family in candidates(reading, lexicon):
+        uses = frozenset(lexicon.families[family].get("uses", ()))
         try:
             call = EXTRACT[family](reading)
-        except Unclear:
-            break       # the family's question, unreadable: search, not another family
-        if call is not None:
-            return family, call, reading
-    return "search", None, reading
+        except Unclear as exc:
+            return "unanswered", None, reading, [str(exc)]
+        if call is None:
+            continue
+        left = not_understood(reading, uses, call.used | sign_words(reading))
+        if family == "fight":
+            left += [w for w in negative_modals(reading) if w not in left]
+        if not family_answers(family, form, reading):
+            left = left + [_form_note(reading, form)]
+        if not left:
+            return family, call, reading, []
+        if first is None:
+            first = left
+    if first is None:
+        first = not_understood(reading, frozenset(), set()) or [_tr_en_reading(
+            reading, "sorulan şey hızlı karar ailelerinden hiçbirine uymuyor",
+            "what is asked matches none of the quick-ruling families")]
+    return "unanswered", None, reading, first
+
+
+def _tr_en_reading(reading: Reading, tr: str, en: str) -> str:
+    return en if reading.language == "en" else tr
+
+
+def _form_note(reading: Reading, form: str) -> str:
+    tr = {"yesno": "evet/hayır sorusu bu ailenin cevabı değil",
+          "count": "sorulan sayı bu ailenin cevabı değil",
+          "outcome": "sorulan sonuç bu ailenin cevabı değil",
+          "several": "birden fazla şey soruluyor",
+          "none": "ne sorulduğu anlaşılmadı"}
+    en = {"yesno": "a yes/no question this family does not answer",
+          "count": "a number this family does not answer",
+          "outcome": "an outcome this family does not answer",
+          "several": "more than one thing is asked",
+          "none": "what is asked is not clear"}
+    return _tr_en_reading(reading, tr[form], en[form])
 
 
 def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> Answer:
-    """Answer a question. `book` is the rulebook for search and for checking citations
-    (loaded when needed)."""
+    """Answer a question. `book` is the rulebook for the closest rules and for checking
+    citations (loaded when needed)."""
     question = " ".join(question.split())
-    if game == FAMILY_GAME:
-        kind, call, reading = recognise(question)
-    else:
-        kind, call, reading = "search", None, read(question)
+    if game != FAMILY_GAME:
+        reading = read(question)
+        return _unanswered(question, reading, book, game, limit, [])
+    from .define import define_answer
+    defined = define_answer(question)
+    if defined is not None:
+        return defined
+    kind, call, reading, left = understand(question)
     if call is None:
-        return _search_answer(question, reading, book, game, limit)
+        return _unanswered(question, reading, book, game, limit, left)
     from . import compute
-    answer = compute.answer(question, kind, call, reading)
+    from .scenario_build import NotModelled
+    try:
+        answer = compute.answer(question, kind, call, reading)
+    except (NotModelled, compute.EngineDisagrees) as exc:
+        return _unanswered(question, reading, book, game, limit, [str(exc)])
     if book is not None:
         # Cite only rules the rulebook has; a gap between the engine's citations and the
         # rulebook data is reported (`missing`), never shown as a rule without text.
@@ -80,7 +141,8 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     return answer
 
 
-def _search_answer(question: str, reading: Reading, book, game: str, limit: int) -> Answer:
+def _unanswered(question: str, reading: Reading, book, game: str, limit: int,
+                left: list[str]) -> Answer:
     from .fallback import search_hits
     if book is None:
         from ..rulebook import load_rulebook
@@ -88,9 +150,8 @@ def _search_answer(question: str, reading: Reading, book, game: str, limit: int)
     hits = search_hits(book, question, limit)
     ids = [h.id for h in hits]
     if reading.language == "en":
-        line = ("No quick-ruling pattern matched; closest rules: " + ", ".join(ids)) if ids \
-            else "No quick-ruling pattern matched and no rule found."
+        line = "No ruling: the question was not fully understood."
     else:
-        line = ("Hızlı karar kalıplarına uymadı; en yakın kurallar: " + ", ".join(ids)) if ids \
-            else "Hızlı karar kalıplarına uymadı ve kural bulunamadı."
-    return Answer(question, "search", None, line, ids, [], hits=hits, language=reading.language)
+        line = "Karar verilmedi: soru tam anlaşılmadı."
+    return Answer(question, "unanswered", None, line, ids, [], hits=hits,
+                  language=reading.language, not_understood=list(left))

@@ -7,6 +7,7 @@ from typing import Any
 
 from . import Answer
 from .families import Call
+from .asked import asked_form
 from .lexicon import Reading
 
 
@@ -79,7 +80,11 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     args = call.args
     en = reading.language == "en"
     value: Any
-    if kind == "steal":
+    if kind == "steal" and args.get("blocked"):
+        # Blocked: the target is the blocker, there is no Steal Step; the engine runs it.
+        stolen = value = 0
+        line = ""
+    elif kind == "steal":
         stolen = eng.steal_count(args["power"], args.get("dice_present"), trace=trace)
         value = stolen
         line = (f"{value} Gig" + ("s" if value != 1 else "")) if en else f"{value} Gig"
@@ -91,6 +96,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                     else f"Rakipte {value} Gig kalır ({dice} - {stolen} çalınan)")
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
+    elif kind == "attack" and args.get("rival_turn"):
+        value = ENGINE_DECIDES          # attacking outside one's Main Phase: the engine says
+        line = ""
     elif kind == "attack":
         verdict = eng.can_attack(**args, trace=trace)
         value = bool(verdict)
@@ -98,8 +106,10 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = "Yes, it can attack" if value else "No, it cannot attack"
         else:
             line = "Evet, saldırabilir" if value else "Hayır, saldıramaz"
+    elif kind in ENGINE_ONLY:
+        value, line = None, ""          # only the engine's procedure decides
     elif kind == "street_cred":
-        value = eng.street_cred(args["values"], trace=trace)
+        value = eng.street_cred(_after_steal(args), trace=trace)
         if value is None:
             line = "Street Cred: Null (not 0)" if en else "Street Cred: Null (0 değil)"
         else:
@@ -125,6 +135,224 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                      ": “en fazla” dendiğinde kaç kart çekileceğini siz seçersiniz")
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
+    scenario = None
+    if kind == "cost" and not args.get("free"):
+        value, line, trace, scenario = _cost_on_the_engine(reading, args, question, value,
+                                                           list(call.steps))
+    elif kind in SCENARIO_KINDS:
+        value, trace, scenario, run = _on_the_engine(kind, args, question, value,
+                                                     list(call.steps))
+        if kind == "fight" and asked_form(reading) == "yesno":
+            value, line = _fight_yesno(reading, run, line)
+        if kind == "steal":
+            value, line = _steal_line(reading, args, value, run, line)
+        if kind == "attack" and not line:
+            en = reading.language == "en"
+            line = ("Yes, it can attack" if value else "No, it cannot attack") if en else \
+                ("Evet, saldırabilir" if value else "Hayır, saldıramaz")
+            if not value and run.outcome.illegal_reason:
+                line += f": {run.outcome.illegal_reason}"
+        if kind == "blocker":
+            line = _blocker_line(reading, value, run)
+        elif kind in ("sell", "call", "win"):
+            line = _turn_line(kind, reading, args, value, run)
+    if kind == "steal" and args.get("dice_present") is None:
+        call.assumptions.append(
+            "the rival Gig area's Gig count is not given: taken as large enough (12 in the "
+            "scenario) not to limit the steal" if en else
+            "rakip Gig alanındaki Gig sayısı belirtilmedi: çalmayı sınırlamayacak kadar "
+            "(senaryoda 12) varsayıldı")
     rules = _unique(step.rule for step in trace)
+    from .asked import ANSWERS
+    from .situation import Situation
+    situation = Situation(kind, ANSWERS[kind][0], dict(call.args))
+    if kind == "fight" and asked_form(reading) == "yesno":
+        from .asked import yesno_subject
+        situation.subject = yesno_subject(reading)
     return Answer(question, kind, value, line, rules, trace, list(call.assumptions),
-                  language=reading.language)
+                  language=reading.language, understood=situation.lines(reading.language),
+                  scenario=scenario)
+
+
+# Families answered by running a scenario on the engine (the code behind `judge check`).
+SCENARIO_KINDS = ("steal", "fight", "attack", "street_cred", "draw", "blocker", "sell", "call",
+                  "win")
+ENGINE_DECIDES = object()   # a quick value the engine alone gives
+# Families no quick computation answers: the engine's procedure alone decides.
+ENGINE_ONLY = ("blocker", "sell", "call", "win")
+# The rules that decide each family's answer: the engine's steps citing them are shown
+# (the whole run's trace is in the scenario, `judge check --explain`).
+DECIDING = {
+    "steal": ("STEAL_EMPTY", "STEAL_ZERO", "STEAL_FORMULA", "STEAL_CAP", "BLOCKER",
+              "BLOCKER_REDIRECT", "REACT_NEXT"),
+    "fight": ("9.17", "9.19"),
+    "attack": ("9.3", "11.23", "11.3", "11.25"),
+    "street_cred": ("11.2",),
+    "draw": ("11.5",),
+    "blocker": ("9.9", "11.24"),
+    "sell": ("8.11", "11.9"),
+    "call": ("8.12", "11.11", "9.8", "11.8.1"),
+    "win": ("8.6.1", "9.23.2", "9.23.5"),
+}
+
+
+class EngineDisagrees(Exception):
+    """The scenario run and the quick computation differ: no ruling is given."""
+
+
+def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
+                   working: list) -> tuple[Any, list, str]:
+    """Run the situation as a scenario; (its value, the deciding steps, the scenario TOML).
+    The quick value must agree with the run: anything else is an engine question, not a
+    ruling."""
+    from . import scenario_build
+    built = scenario_build.build(kind, args, question)
+    value, run, text = scenario_build.run(built)
+    expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
+    if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected:
+        raise EngineDisagrees(f"{kind}: engine {value!r}, quick {quick!r}")
+    if kind == "fight":
+        value = None if value == "both_lose" else value
+    if kind == "street_cred":
+        value = None if value == "null" else value
+        from ..engine.rules_math import street_cred
+        steps: list = [st for st in run.trace if st.rule.startswith(("9.23.5", "9.23.3"))]
+        street_cred(run.state.players["A"].street_cred_values(), steps)
+        return value, working + steps, text, run
+    prefixes = DECIDING[kind]
+    if not run.outcome.legal:           # an illegal attack decides: its rule is cited
+        prefixes = prefixes + (run.outcome.illegal_rule,)
+    exact = kind == "steal"         # its section's parents are working, not deciding
+    if exact:
+        from ..engine.cite import R
+        prefixes = tuple(getattr(R, name, name) for name in prefixes
+                         if name != "REACT_NEXT" or args.get("blocked"))
+    steps = [st for st in run.trace
+             if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
+    return value, working + _unique_steps(steps), text, run
+
+
+def _after_steal(args: dict) -> list[int]:
+    """The Gig values once the stolen ones left (the rival stole) or joined (I stole)."""
+    values = list(args["values"])
+    for v in args.get("stolen", []):
+        if args["thief"] == "rival":
+            values.remove(v)
+        else:
+            values.append(v)
+    return values
+
+
+def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
+                        working: list) -> tuple[Any, str, list, str]:
+    """The card is played on the engine with the reductions on the field: the €$ it
+    spends is the amount; with Eddies and Legends given, a second run pays with them."""
+    from . import scenario_build
+    from ..engine.cite import R
+    en = reading.language == "en"
+    plain = {k: v for k, v in args.items() if k not in ("eddies", "legends")}
+    built = scenario_build.build("cost", plain, question)
+    paid, run, text = scenario_build.run(built)
+    if paid != quick:
+        raise EngineDisagrees(f"cost: engine {paid!r}, quick {quick!r}")
+    rules = (R.COST_REDUCTION, R.REDUCTION_MIN, R.PAY, R.COST_FULL, R.FREE, R.LEGEND_PAY)
+    steps = [st for st in run.trace if st.rule in rules]
+    if "eddies" not in args:
+        return paid, f"{paid} €$", working + _unique_steps(steps), text
+    built = scenario_build.build("cost", {**args, "amount": paid}, question)
+    legal, run, text = scenario_build.run(built)
+    out = run.outcome
+    if not legal and out.illegal_rule != R.COST_FULL:
+        raise EngineDisagrees(f"the play was illegal for another reason ({out.illegal_rule})")
+    steps += [st for st in run.trace if st.rule in rules and st not in steps]
+    have = args["eddies"] + args["legends"]
+    parts = f"{args['eddies']} Eddie" + (f" + {args['legends']} Legend" if args["legends"] else "")
+    if legal:
+        line = (f"Yes: {paid} €$ is paid with {parts}" if en else
+                f"Evet: {paid} €$ ödenir ({parts} ile)")
+    else:
+        line = (f"No: {paid} €$ is needed, {have} available ({parts})" if en else
+                f"Hayır: {paid} €$ gerekir, elde {have} var ({parts})")
+    return legal, line, working + _unique_steps(steps), text
+
+
+def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
+    en = reading.language == "en"
+    out = run.outcome
+    if kind == "call" and args.get("call_asked") == "cost":
+        return (f"Calling a Legend costs {value} €$" if en else
+                f"Legend çağırmak {value} €$ tutar")
+    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
+    if kind == "win":
+        if value:
+            why = ("the win is checked at the start of your turn" if en else
+                   "zafer koşulu turun başında kontrol edilir")
+        else:
+            why = ("the win is checked only at the start of your turn (8.6.1)" if en else
+                   "zafer koşulu yalnızca turunuzun başında kontrol edilir (8.6.1)")
+        return f"{head}: {why}"
+    if value:
+        if kind == "call" and args.get("call_asked") == "rival_turn":
+            return ("Yes: in the React Step of the rival's attack" if en else
+                    "Evet: rakibin saldırısındaki Tepki Adımı'nda")
+        return head
+    return f"{head}: {out.illegal_reason}" if out.illegal_reason else head
+
+
+def _blocker_line(reading: Reading, value: bool, run) -> str:
+    from ..engine.cite import R
+    en = reading.language == "en"
+    out = run.outcome
+    if not value and out.illegal_rule not in (R.REACT_BLOCKER, R.BLOCKER, R.BLOCKER_TARGET,
+                                              R.BLOCKER_REDIRECT):
+        raise EngineDisagrees(f"the attack, not the block, was illegal ({out.illegal_rule})")
+    if value:
+        return "Yes, it may block: the attack is redirected to it" if en else \
+            "Evet, bloklayabilir: saldırı ona yönlenir"
+    return (f"No, it may not block ({out.illegal_reason})" if en else
+            f"Hayır, bloklayamaz: {out.illegal_reason}")
+
+
+def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tuple[Any, str]:
+    en = reading.language == "en"
+    if args.get("blocked"):
+        line = (f"{value} Gigs: the BLOCKER became the target, so there is no Steal Step"
+                if en else f"{value} Gig: BLOCKER saldırının yeni hedefi oldu, Çalma Adımı olmaz")
+    if asked_form(reading) == "yesno":
+        stolen = value if not args.get("remaining") else None
+        if stolen is None:
+            raise EngineDisagrees("a yes/no question about what remains")
+        yes = stolen > 0
+        head = ("Yes" if yes else "No") if en else ("Evet" if yes else "Hayır")
+        return yes, f"{head} — {line}"
+    return value, line
+
+
+def _fight_yesno(reading: Reading, run, line: str) -> tuple[bool, str]:
+    """"Is the attacker defeated?", "ikisi de mağlup olur mu?": yes or no from the run's
+    outcome, with the fight's outcome as the one sentence."""
+    from .asked import yesno_subject
+    from .scenario_build import ATTACKER, DEFENDER
+    event, who = yesno_subject(reading)
+    result = run.outcome.fights[-1]["result"]
+    names = {"attacker": ATTACKER, "defender": DEFENDER}
+    sides = ("attacker", "defender") if who == "both" else (who,)
+    if event == "defeat":
+        value = all(names[s] in run.outcome.defeated for s in sides)
+    elif event == "win":
+        value = all(result == s for s in sides)
+    else:
+        value = all(result in (other, "both_lose") for s in sides
+                    for other in (("defender", "attacker")[s == "defender"],))
+    en = reading.language == "en"
+    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
+    return value, f"{head} — {line}"
+
+
+def _unique_steps(steps: list) -> list:
+    seen, out = set(), []
+    for st in steps:
+        if (st.rule, st.text) not in seen:
+            seen.add((st.rule, st.text))
+            out.append(st)
+    return out

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..engine.cite import R
 from ..engine.trace import Step
-from .lexicon import Item, Lexicon, Reading
+from .lexicon import Item, Lexicon, Match, Reading
 
 
 # --------------------------------------------------------------------------- positions
@@ -81,12 +81,14 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
             role = roles[concept]
             best[role] = min(best.get(role, score), score)
         options.append([(None, 0.0)] + sorted(((r, sc) for r, sc in best.items()), key=lambda x: x[1]))
-    best_plan: tuple[tuple[int, float], list] | None = None
+    best_plan: tuple[tuple, list] | None = None
 
     def walk(k: int, used: set, plan: list, count: int, cost: float) -> None:
         nonlocal best_plan
         if k == len(items):
-            key = (-count, cost)
+            # Most numbers with a role, then most kinds of role (a cost and a reduction
+            # rather than two reductions), then the closest cues.
+            key = (-count, -len({r for r in plan if r}), cost)
             if best_plan is None or key < best_plan[0]:
                 best_plan = (key, list(plan))
             return
@@ -145,6 +147,7 @@ class Call:
     args: dict[str, Any]
     assumptions: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)   # working shown before the engine's
+    used: set[int] = field(default_factory=set)        # item indices of the numbers used
 
 
 # The golden rule that a negative value counts as 0 is official rule 2.10.1, which the
@@ -162,9 +165,62 @@ def _tr_en(reading: Reading, tr: str, en: str) -> str:
 _STEAL_ROLES = ("power", "gig", "gig_area")
 
 
+def _blocked(reading: Reading) -> bool:
+    """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
+    not when the block is negated ("BLOCKER kullanmadı")."""
+    return bool(reading.of("block")) and all(
+        not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")) \
+        and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
+
+
+def extract_blocked_steal(reading: Reading) -> Call | None:
+    """A Gig area attack that a BLOCKER redirected (9.9.1): the attack's target is now the
+    blocker, so there is no Steal Step (9.21). The powers, if given, go to their Units as in
+    a fight; those not given cannot change the count and are said to be taken as 1."""
+    powers = [it for it in reading.numbers if _role(reading, it, ("power",)) == "power"
+              or _adjective(reading, it)]
+    assumptions: list[str] = []
+    if len(powers) >= 2:
+        fight = extract_fight(reading)
+        if fight is None:
+            raise Unclear("whose power each number is")
+        args = {"power": fight.args["attacker_power"],
+                "blocker_power": fight.args["defender_power"]}
+        used = fight.used
+        assumptions += fight.assumptions
+    elif len(powers) == 1:
+        item = powers[0]
+        # The blocker's power is said with the blocker ("3 güçlü BLOCKER", "a 10-power
+        # BLOCKER"); any other power is the attacker's. Either way the count is 0.
+        named = any(item.i < m.start <= item.i + 3 and reading.items[m.start].clause == item.clause
+                    for m in reading.of("block"))
+        known = "blocker_power" if named else "power"
+        args = {"power": 1, "blocker_power": 1, known: item.number}
+        used = {item.i}
+        assumptions.append(_tr_en(
+            reading, "verilmeyen güç 1 alındı: bloklanan saldırıda çalınan Gig sayısını değiştirmez",
+            "the power not given is taken as 1: it cannot change the Gigs stolen once blocked"))
+    else:
+        args = {"power": 1, "blocker_power": 1}
+        used = set()
+        assumptions.append(_tr_en(
+            reading, "güçler belirtilmedi (1 alındı): bloklanan saldırıda çalınan Gig sayısını değiştirmez",
+            "powers not given (1 taken): they cannot change the Gigs stolen once blocked"))
+    dice = [it for it in reading.numbers if it.i not in used
+            and _role(reading, it, ("gig", "gig_area")) is not None]
+    args["dice_present"] = dice[0].number if dice else None
+    if dice:
+        used = used | {dice[0].i}
+    args["blocked"] = True
+    return Call(args, assumptions, [], used)
+
+
 def extract_steal(reading: Reading) -> Call | None:
+    if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
+        return extract_blocked_steal(reading)
     base: Item | None = None
     dice = None
+    dice_items: list[Item] = []
     free: list[Item] = []
     gear = _gear_powers(reading, reading.numbers)
     plain = [it for it in reading.numbers if not it.sign and it not in gear]
@@ -176,7 +232,11 @@ def extract_steal(reading: Reading) -> Call | None:
                 raise Unclear("two powers for the one attacking Unit")
             base = item
         elif role == "dice":
-            dice = item.number if dice is None else dice
+            if dice is None:
+                dice = item.number
+                dice_items.append(item)
+            else:
+                free.append(item)
         elif _role(reading, item, _STEAL_ROLES) == "power":
             raise Unclear("a second power (\"9 güçlü birim 2 güç alırsa\")")
         else:
@@ -194,6 +254,7 @@ def extract_steal(reading: Reading) -> Call | None:
         base, free = free[0], free[1:]
     if dice is None and free:
         dice = free[0].number
+        dice_items.append(free.pop(0))
     if base is None:
         if mods:
             raise Unclear("a power change without the power it changes")
@@ -206,7 +267,8 @@ def extract_steal(reading: Reading) -> Call | None:
         if dice is None:
             raise Unclear("what remains of an unknown number of Gigs")
         args["remaining"] = True
-    return Call(args, assumptions, steps)
+    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
+    return Call(args, assumptions, steps, used)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
@@ -288,9 +350,11 @@ def _gig_area_empty(reading: Reading) -> bool:
 def extract_fight(reading: Reading) -> Call | None:
     powers: list[Item] = []
     units = 0
+    count_at = -99
     for item in reading.numbers:
         if _counts_units(reading, item):
             units = item.number or 0
+            count_at = item.i
             continue        # "8 güçlü iki birim": a number of Units, not a power
         role = _role(reading, item, ("power", "gig", "cost", "card", "deck"))
         if role in (None, "power"):
@@ -304,11 +368,12 @@ def extract_fight(reading: Reading) -> Call | None:
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
         raise Unclear("three powers for two Units")
-    if len(bases) == 1 and units == 2 and not mods:
+    if len(bases) == 1 and units == 2 and not mods and abs(bases[0].i - count_at) <= 3:
         # "8 güçlü iki birim", "two units of 8 power": both have the one power given.
         p = bases[0].number
         return Call({"attacker_power": p, "defender_power": p},
-                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [])
+                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [],
+                    used={bases[0].i} | {it.i for it in reading.numbers if _counts_units(reading, it)})
     if len(bases) < 2:
         return None
     first, second = bases[0], bases[1]
@@ -316,9 +381,12 @@ def extract_fight(reading: Reading) -> Call | None:
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
     # "vs"/"karşı".
-    sides = ("attacker", "defender")
+    # A blocker is the defending Unit once it blocks (9.9.1).
+    sides = ("attacker", "defender", "block")
+    as_side = {"block": "defender"}
     side1 = _role(reading, first, sides, prefer="left", barrier=("versus",), bonus=10)
     side2 = _role(reading, second, sides, prefer="left", barrier=("versus",), bonus=10)
+    side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
     if side1 and side2 and side1 == side2:
         side2 = None
     if side1 is None and side2 is not None:
@@ -354,7 +422,7 @@ def extract_fight(reading: Reading) -> Call | None:
     if negative:
         assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
     return Call({"attacker_power": values["attacker"], "defender_power": values["defender"]},
-                assumptions, steps)
+                assumptions, steps, {first.i, second.i} | {m.i for m in mods})
 
 
 def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -400,10 +468,13 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
 
 def extract_attack(reading: Reading) -> Call | None:
     assumptions: list[str] = []
+    used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    if _rival_turn(reading):
+        args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
 
     def state_in(part: range, concept: str) -> bool | None:
         found = [m for m in reading.of(concept) if m.start in part]
@@ -420,12 +491,13 @@ def extract_attack(reading: Reading) -> Call | None:
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
     if target_gigs:
         args["target"] = "gigs"
-        counts = [it.number for it in reading.numbers
+        counts = [it for it in reading.numbers
                   if _role(reading, it, ("gig", "gig_area")) is not None]
         if _gig_area_empty(reading):
             args["rival_gigs"] = 0
         elif counts:
-            args["rival_gigs"] = counts[0]
+            args["rival_gigs"] = counts[0].number
+            used.add(counts[0].i)
         else:
             args["rival_gigs"] = 1
             if not reading.has("nonempty"):
@@ -454,7 +526,7 @@ def extract_attack(reading: Reading) -> Call | None:
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
             "no target named: a valid target is taken to exist"))
         args["rival_gigs"] = 1
-    return Call(args, assumptions)
+    return Call(args, assumptions, used=used)
 
 
 def _attack_parts(reading: Reading) -> tuple[range, range]:
@@ -486,46 +558,322 @@ def _attack_parts(reading: Reading) -> tuple[range, range]:
     return range(0, subject_end), range(subject_end, verb.start)
 
 
+def extract_blocker(reading: Reading) -> Call | None:
+    """May this BLOCKER block? Its state (spent, ready, Lag) and whether it is already the
+    attack's target; the engine's block procedure decides."""
+    if reading.numbers:
+        return None                     # powers or counts: a fight or a steal question
+    spent = _present(reading, "spent")
+    ready = _present(reading, "ready")
+    target = reading.has("defender") or _attacked_directly(reading)
+    assumptions: list[str] = []
+    if spent and ready:
+        raise Unclear("spent and ready at once")
+    is_spent = bool(spent) or (ready is False)
+    if target and ready:
+        raise Unclear("a ready Unit as the attack's target")
+    if target and not is_spent:
+        is_spent = True
+        assumptions.append(_tr_en(
+            reading, "saldırının hedefi olan rakip birim harcanmış olmalıdır (9.3.2.1): harcanmış alındı",
+            "a rival Unit that is the attack's target must be spent (9.3.2.1): taken as spent"))
+    args = {"blocker_spent": is_spent, "blocker_target": bool(target),
+            "blocker_lag": bool(_present(reading, "lag"))}
+    return Call(args, assumptions)
+
+
+def _attacked_directly(reading: Reading) -> bool:
+    """"Rakip BLOCKER birimime saldırıyor", "the rival attacks my BLOCKER": the blocker is
+    the object of the attack verb (a dative in Turkish, the word after it in English)."""
+    items = reading.items
+    for verb in reading.of("attack"):
+        if reading.language == "en":
+            after = range(verb.end, min(len(items), verb.end + 3))
+            if any("block" in reading.at(k) and items[k].clause == items[verb.start].clause
+                   for k in after):
+                return True
+        else:
+            for k in range(max(0, verb.start - 3), verb.start):
+                if items[k].clause == items[verb.start].clause and \
+                        reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
+                    return True
+    return False
+
+
+def _past_mine(reading: Reading, concept: str) -> bool | None:
+    """Did I already do it this turn? "sattım", "çağırdım", "I sold", "already called":
+    True; "satmadım", "haven't sold": False; None when not said."""
+    items = reading.items
+    found = None
+    for m in reading.of(concept):
+        key = items[m.start].key
+        if reading.language == "en":
+            past = key.endswith("ed") or key in ("sold", "did")
+            if not past:
+                continue
+            negated = _negated(reading, m.start, m.end, reach=3)
+        else:
+            if not key.endswith(("dim", "tim", "dım", "tım", "madim", "medim", "mistim", "mistim")):
+                continue
+            negated = "mad" in key[2:] or "med" in key[2:]
+        found = (found or False) or not negated
+        if negated and found is None:
+            found = False
+    return found
+
+
+def _twice(reading: Reading) -> bool:
+    """"iki kart satabilir miyim", "two Legends in one turn", "bir tane daha": a second one
+    in the same turn."""
+    if reading.has("again"):
+        return True
+    return any(it.number == 2 and not it.sign for it in reading.numbers)
+
+
+def _rival_turn(reading: Reading) -> bool:
+    """"rakibin turunda", "during my opponent's turn", "rakibim saldırırken"."""
+    items = reading.items
+    for m in reading.of("turn"):
+        for k in range(max(0, m.start - 2), m.start):
+            if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
+                return True
+    return False
+
+
+def _one_turn(reading: Reading) -> set[int]:
+    """"in one turn", "1 turda": the 1 that says the same turn."""
+    return {it.i for it in reading.numbers if it.number == 1 and not it.sign
+            and it.i + 1 < len(reading.items) and "turn" in reading.at(it.i + 1)}
+
+
+def extract_sell(reading: Reading) -> Call | None:
+    sold = _past_mine(reading, "sell")
+    twice = _twice(reading)
+    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    if len(reading.numbers) > len(used):
+        return None
+    if sold is None and not twice:
+        raise Unclear("whether a card was already sold this turn")
+    return Call({"sold_this_turn": bool(sold) or twice}, used=used)
+
+
+def extract_call(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    form = asked_form(reading)
+    if form == "count":
+        if reading.numbers:
+            return None
+        return Call({"call_asked": "cost"})
+    called = _past_mine(reading, "call")
+    twice = _twice(reading)
+    rival = _rival_turn(reading) or any(
+        "rival" in reading.at(m.start - 1) for m in reading.of("attack") if m.start > 0)
+    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    if len(reading.numbers) > len(used):
+        return None
+    if rival and (called or twice):
+        raise Unclear("a Legend called this turn, then in the rival's turn: whose turn?")
+    if rival:
+        return Call({"call_asked": "rival_turn"})
+    if called is None and not twice:
+        raise Unclear("whether a Legend was already called this turn")
+    return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def extract_win(reading: Reading) -> Call | None:
+    """"7 Gig ile turuma başlarsam kazanır mıyım", "6 Gig'im var ve 1 Gig çaldım, kazandım
+    mı": the win is checked at the start of the turn (8.6.1), never in the middle."""
+    counts = [it for it in reading.numbers if not it.sign
+              and _role(reading, it, ("gig", "steal", "power")) == "gig"]
+    steals = [it for it in reading.numbers if not it.sign and it not in counts
+              and _role(reading, it, ("steal", "gig", "power")) in ("steal",)]
+    if not counts:
+        return None
+    have = counts[0]
+    start = reading.has("start") and reading.has("turn")
+    used = {have.i}
+    if reading.has("steal"):
+        stolen = [it for it in reading.numbers if it is not have and not it.sign]
+        if len(stolen) != 1 or start:
+            raise Unclear("how many Gigs were stolen, and when")
+        if not _past_mine(reading, "steal") and "steal" not in reading.at(stolen[0].i + 1) \
+                and not any(it.key in ("i",) for it in reading.items):
+            raise Unclear("who stole")
+        return Call({"gigs": have.number, "steal": stolen[0].number, "when": "steal"},
+                    used=used | {stolen[0].i})
+    if len(reading.numbers) != 1 or not start:
+        raise Unclear("when the Gigs are counted")
+    return Call({"gigs": have.number, "when": "start"}, used=used)
+
+
 def extract_street_cred(reading: Reading) -> Call | None:
-    if _gig_area_empty(reading):
-        return Call({"values": []})     # "Gig alanım boşken Street Cred 0 mı?"
-    values = []
-    numbers = reading.numbers
+    if _gig_area_empty(reading) and not reading.has("steal"):
+        # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
+        return Call({"values": []}, used={it.i for it in reading.numbers})
+    stolen_items, thief, pronoun = _stolen(reading)
+    values: list[int] = []
+    counted: int | None = None
+    numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
-        is_count = nxt is not None and nxt.clause == item.clause and \
-            ({"gig"} & reading.at(nxt.i)) and len(numbers) > 1
-        if not is_count:
+        is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
+            and not item.suffix
+        if is_count:
+            if counted is not None:
+                raise Unclear("two counts of Gigs")
+            counted = item.number
+        else:
             values.append(item.number)
-    if not values:
+    if counted is not None and counted != len(values):
+        raise Unclear("how many Gigs and their values do not agree")
+    if not values and not stolen_items:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
             return Call({"values": []})
         return None
-    return Call({"values": values})
+    used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
+    if not reading.has("steal"):
+        return Call({"values": values}, used=used)
+    stolen = [it.number for it in stolen_items]
+    if pronoun is not None:
+        if len(values) != 1 or stolen:
+            raise Unclear("which Gig 'it' is")
+        stolen = list(values)
+    if not stolen or thief is None:
+        raise Unclear("which Gigs were stolen, and by whom")
+    if thief == "rival":
+        left = list(values)
+        for v in stolen:
+            if v not in left:
+                raise Unclear(f"a stolen Gig showing {v} that is not among the Gigs listed")
+            left.remove(v)
+    return Call({"values": values, "stolen": stolen, "thief": thief}, used=used)
+
+
+_ONE = ("onu", "it", "bunu")
+
+
+def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
+    """The Gigs a steal took, by value ("rakip 4'ü çaldı", "the rival stole the 6"), who
+    stole them ("rival" or "me"), and a pronoun standing for the one Gig ("onu çaldı")."""
+    items = reading.items
+    taken: list[Item] = []
+    thief: str | None = None
+    pronoun: Item | None = None
+    for m in reading.of("steal"):
+        verb = items[m.start]
+        part = verb.part
+        if reading.language == "en":
+            span = [it for it in items[m.end:] if it.part == part]
+            before = [it for it in items[:m.start] if it.part == part]
+            mine = any(it.key == "i" for it in before[-2:])
+            theirs = any("rival" in reading.at(it.i) or it.key in ("they", "he", "she")
+                         for it in before)
+        else:
+            span = [it for it in items[:m.start] if it.part == part]
+            mine = verb.key.endswith(("dim", "tim", "dik", "tik"))
+            theirs = not mine and (any("rival" in reading.at(it.i) for it in span)
+                                   or verb.key.endswith(("dilar", "tilar", "diler", "tiler")))
+        who = "me" if mine else ("rival" if theirs else None)
+        if thief is not None and who != thief:
+            raise Unclear("Gigs stolen by both players")
+        thief = who
+        for it in span:
+            if it.number is not None:
+                taken.append(it)
+            elif it.key in _ONE and pronoun is None:
+                pronoun = it
+    return taken, thief, pronoun
+
+
+_SEPARATE = ("ayri", "ayrı", "separate", "different", "farkli", "tane", "adet", "distinct")
+
+
+def _multipliers(reading: Reading) -> dict[int, Item]:
+    """"iki ayrı 2 indirim", "two separate -2 reductions", "2 tane 1 indirim": the first
+    number counts how many times the second applies. Maps the counted number's index to
+    the count."""
+    out: dict[int, Item] = {}
+    items = reading.items
+    for item in reading.numbers:
+        if item.sign or item.number is None or item.number < 1:
+            continue
+        k = item.i + 1
+        separated = k < len(items) and items[k].key in _SEPARATE
+        if separated:
+            k += 1
+        if k >= len(items) or items[k].number is None or items[k].clause != item.clause:
+            continue
+        if separated or (not item.text[:1].isdigit()):
+            out[items[k].i] = item
+    return out
+
+
+def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
+    """What the player can pay with: "3 Eddie'm", "I have 2 eddies", "2 hazır Legend'ım",
+    "1 ready legend". A number before an Eddie word that is followed by a reduction or
+    a cost word ("1 €$ indirim") is not a resource."""
+    out: dict[str, int] = {}
+    used: set[int] = set()
+    items = reading.items
+    owns = any(it.key in ("var", "have", "has", "got") or it.key.startswith(("varken", "vardi"))
+               for it in items)
+    for item in reading.numbers:
+        if item.sign:
+            continue
+        for k in range(item.i + 1, min(len(items), item.i + 3)):
+            if items[k].clause != item.clause or items[k].number is not None:
+                break
+            concepts = reading.at(k)
+            after = reading.at(k + 1) if k + 1 < len(items) else set()
+            if "legend" in concepts:
+                out["legends"] = out.get("legends", 0) + item.number
+                used |= {item.i}
+                break
+            if "pay" in concepts and items[k].key.startswith("eddie"):
+                mine = items[k].key.endswith(("m", "im", "um")) or owns
+                if mine and not after & {"reduction", "increase", "cost"}:
+                    out["eddies"] = out.get("eddies", 0) + item.number
+                    used |= {item.i}
+                break
+            if not concepts & {"ready"}:
+                break
+    return out, used
 
 
 def extract_cost(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    resources, res_used = _resources(reading)
+    counts = _multipliers(reading)
+    counters = {it.i for it in counts.values()}
+    numbers = [it for it in reading.numbers if it.i not in res_used and it.i not in counters]
     cost = None
-    reduction = 0
+    cost_item: Item | None = None
+    changes: list[int] = []               # each reduction (+) or increase (-), as stated
     free_numbers: list[Item] = []
-    roles = _assign(reading, reading.numbers,
-                    {"cost": "cost", "reduction": "reduction", "increase": "increase"})
-    for item in reading.numbers:
+    roles = _assign(reading, numbers,
+                    {"cost": "cost", "reduction": "reduction", "increase": "increase"},
+                    many=("reduction", "increase"))
+    for item in numbers:
         role = roles.get(item.i)
+        times = counts[item.i].number if item.i in counts else 1
         if item.sign:
             # "cost 5 minus 2", "-2 indirim", "+1 €$": a change, never the cost itself.
             up = role == "increase" or (item.sign == "+" and role != "reduction")
-            reduction += -abs(item.number) if up else abs(item.number)
-        elif role == "cost" and cost is None:
-            cost = item.number
+            changes += [-abs(item.number) if up else abs(item.number)] * times
+        elif role == "cost" and cost is None and times == 1:
+            cost, cost_item = item.number, item
         elif role == "reduction":
-            reduction += item.number
+            changes += [item.number] * times
         elif role == "increase":
-            reduction -= item.number
-        else:
+            changes += [-item.number] * times
+        elif times == 1:
             free_numbers.append(item)
+        else:
+            raise Unclear("a count of something that is not a reduction")
     if cost is None and free_numbers:
-        cost = free_numbers.pop(0).number
+        cost_item = free_numbers.pop(0)
+        cost = cost_item.number
+    used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     free = bool(_present(reading, "free"))
     assumptions = []
     if cost is None:
@@ -534,7 +882,17 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = 0
         assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
                                   "the card's cost is not given"))
-    return Call({"cost": cost, "reduction": reduction, "free": free}, assumptions)
+    args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
+    if len(changes) > 1:
+        args["changes"] = changes
+    if asked_form(reading) == "yesno":
+        if "eddies" not in resources and "legends" not in resources:
+            raise Unclear("what the player can pay with is not said")
+        args["eddies"] = resources.get("eddies", 0)
+        args["legends"] = resources.get("legends", 0)
+    elif resources:
+        raise Unclear("Eddies or Legends given but no yes/no asked")
+    return Call(args, assumptions, used=used)
 
 
 def extract_d20(reading: Reading) -> Call | None:
@@ -546,15 +904,16 @@ def extract_d20(reading: Reading) -> Call | None:
     if others:
         # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
         return Call({"fixer_dice": [f"d{s}" for s in others] + ["d20"]})
-    counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
-    if counts:
-        n = counts[0]
+    counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    if counted:
+        n = counted[0].number
+        used = {counted[0].i}
         if n <= 1:
-            return Call({"fixer_dice": ["d20"]})
+            return Call({"fixer_dice": ["d20"]}, used=used)
         assumptions.append(_tr_en(
             reading, f"fixer alanındaki {n} zardan biri d20, diğerleri d4 gibi başka zarlar varsayıldı",
             f"of the {n} dice in the fixer area one is the d20, the others are other dice (say d4)"))
-        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions)
+        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
     if other:
         if all(_negated(reading, m.start, m.end, reach=3) for m in other):
@@ -599,29 +958,74 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
         if it.die in left:
             left.remove(it.die)
     if not listed:
-        counts = [it.number for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
-        if not counts or counts[0] - 1 - len(chosen) < 0:
+        counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+        if not counted or counted[0].number - 1 - len(chosen) < 0:
             raise Unclear("which dice are left after the one chosen is not said")
-        left = [4] * (counts[0] - 1 - len(chosen))
+        left = [4] * (counted[0].number - 1 - len(chosen))
+        used = {counted[0].i}
+    else:
+        used = set()
     fixer = [f"d{s}" for s in left] + ["d20"]
     names = ", ".join(f"d{it.die}" for it in chosen)
     return Call({"fixer_dice": fixer}, [_tr_en(
         reading, f"{names} seçilip fixer alanından çıktıktan sonra kalan zarlar: {', '.join(fixer)}",
-        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")])
+        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")], used=used)
+
+
+_PAST_DRAW_TR = ("cekti", "cekmis", "cektik", "cekilmis", "cekildi")
+_PAST_DRAW_EN = ("drew", "drawn")
+_ONE_CARD = ("onu", "bunu", "it", "that")
+
+
+def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
+    """Draws the question says already happened ("2 kart çektim", "I drew it"): their
+    matches, how many cards they took, and the words read for it. A draw already made
+    empties the deck before the one asked about (issue 11: "one card in my deck; I drew
+    it at the start of my turn; now draw 1")."""
+    past, total, used = [], 0, set()
+    items = reading.items
+    for m in reading.of("draw"):
+        key = items[m.start].key
+        if not (key.startswith(_PAST_DRAW_TR) or key in _PAST_DRAW_EN):
+            continue
+        past.append(m)
+        clause = items[m.start].clause
+        if reading.language == "en":
+            near = [items[k] for k in range(m.end, min(len(items), m.end + 2))]
+        else:
+            near = [items[k] for k in range(max(0, m.start - 3), m.start)][::-1]
+        near = [it for it in near if it.clause == clause]
+        number = next((it for it in near if it.number is not None and not it.sign), None)
+        if number is not None:
+            total += number.number
+            used.add(number.i)
+            continue
+        pronoun = next((it for it in near if it.key in _ONE_CARD), None)
+        if pronoun is None:
+            raise Unclear("how many cards the draw already made took")
+        total += 1
+        used.add(pronoun.i)
+    return past, total, used
 
 
 def extract_draw(reading: Reading) -> Call | None:
     n = k = None
+    k_item: Item | None = None
     rest: list[Item] = []
-    roles = _assign(reading, reading.numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
+    past, drawn, past_used = _past_draws(reading)
+    if past:
+        reading = Reading(reading.question, reading.items,
+                          [m for m in reading.matches if m not in past], reading.language)
+    numbers = [it for it in reading.numbers if it.i not in past_used]
+    roles = _assign(reading, numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
     n_item: Item | None = None
-    for item in reading.numbers:
+    for item in numbers:
         role = roles.get(item.i)
         if role == "draw" and n is None:
             n, n_item = item.number, item
         elif role == "deck" and k is None:
-            k = item.number
+            k, k_item = item.number, item
         else:
             rest.append(item)
     assumptions: list[str] = []
@@ -631,9 +1035,18 @@ def extract_draw(reading: Reading) -> Call | None:
         n_item = rest.pop(0)
         n = n_item.number
     if k is None and rest and n is not None:
-        k = rest.pop(0).number
+        k_item = rest.pop(0)
+        k = k_item.number
     if k is None:
         return None
+    extra: dict[str, Any] = {}
+    if past:
+        if not reading.has("draw"):
+            return None                 # only draws already made: nothing is asked of a draw
+        if drawn > k:
+            raise Unclear("more cards drawn than the deck held")
+        extra = {"deck_before": k, "already_drawn": drawn}
+        k -= drawn
     if n is None:
         n = 1
         assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
@@ -652,8 +1065,10 @@ def extract_draw(reading: Reading) -> Call | None:
                 f"with “up to {n}” the player chooses the number: {k}, no more than the deck's "
                 f"{k} cards, is taken"))
             n = k
-        return Call({"n": n, "deck_count": k, "up_to": True}, assumptions, steps)
-    return Call({"n": n, "deck_count": k}, assumptions)
+        return Call({**extra, "n": n, "deck_count": k, "up_to": True}, assumptions, steps,
+                    {x.i for x in (n_item, k_item) if x is not None} | past_used)
+    return Call({**extra, "n": n, "deck_count": k}, assumptions,
+                used={x.i for x in (n_item, k_item) if x is not None} | past_used)
 
 
 def _empty_deck(reading: Reading) -> bool:
@@ -683,13 +1098,18 @@ EXTRACT: dict[str, Callable[[Reading], Call | None]] = {
     "fight": extract_fight,
     "attack": extract_attack,
     "street_cred": extract_street_cred,
+    "blocker": extract_blocker,
+    "sell": extract_sell,
+    "call": extract_call,
+    "win": extract_win,
     "cost": extract_cost,
     "d20": extract_d20,
     "draw": extract_draw,
 }
 
 # Ties go to the family earlier in this list.
-ORDER = ("steal", "fight", "draw", "d20", "cost", "street_cred", "attack")
+ORDER = ("win", "steal", "fight", "draw", "d20", "call", "sell", "cost", "street_cred", "blocker",
+         "attack")
 
 
 def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:

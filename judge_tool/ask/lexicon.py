@@ -27,6 +27,8 @@ _EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), (
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 _NUMBER = re.compile(r"(\d+)([a-z]*)")
 _DIE = re.compile(r"d(\d+)([a-z]*)")
+# "another one", "the one", "which one": a pronoun, not the number 1.
+_DETERMINERS = frozenset({"another", "the", "this", "that", "which", "any", "each", "every", "no"})
 _BOUNDARY = re.compile(r"[,;:.!?()\[\]]|\s-\s|\bve\b|\band\b")
 
 
@@ -37,7 +39,8 @@ class Item:
     i: int
     text: str                    # as written
     key: str                     # folded, apostrophes removed
-    clause: int                  # clauses are split at , ; : . ? ! ( )
+    clause: int                  # clauses are split at , ; : . ? ! ( ) and "ve"/"and"
+    part: int = 0                # parts are split at punctuation only
     number: int | None = None    # "19", "19'luk", "19luk" -> 19; "-2", "eksi 2" -> -2
     sign: str = ""               # "+" or "-" when the number is written with a sign
     suffix: str = ""             # what follows the digits or the apostrophe: "luk", "e"
@@ -264,14 +267,17 @@ def _nominal_forms(key: str, nominal: frozenset[str]) -> tuple[set[str], bool]:
     return forms, negated
 
 
-def _clauses(text: str, tokens: list[turkish.Token]) -> list[int]:
+def _clauses(text: str, tokens: list[turkish.Token], boundary: re.Pattern = _BOUNDARY) -> list[int]:
     out, clause, prev_end = [], 0, 0
     for tok in tokens:
-        if _BOUNDARY.search(text[prev_end:tok.start]):
+        if boundary.search(text[prev_end:tok.start]):
             clause += 1
         out.append(clause)
         prev_end = tok.end
     return out
+
+
+_PUNCT = re.compile(r"[,;:.!?()\[\]]|\s-\s")
 
 
 def _language(items: list[Item], lexicon: Lexicon) -> str:
@@ -307,11 +313,13 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
     tokens = turkish.tokenize(text)
     clauses = _clauses(text, tokens)
+    parts = _clauses(text, tokens, _PUNCT)
     items: list[Item] = []
     for i, tok in enumerate(tokens):
         key = turkish.fold(tok.text).replace("'", "")
         head, _, tail = turkish.fold(tok.text).partition("'")
-        item = Item(i=i, text=tok.text, key=key, clause=clauses[i], suffix=tail.replace("'", ""))
+        item = Item(i=i, text=tok.text, key=key, clause=clauses[i], part=parts[i],
+                    suffix=tail.replace("'", ""))
         m = _NUMBER.fullmatch(key)
         d = _DIE.fullmatch(key)
         if m:
@@ -323,7 +331,7 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
         elif d and int(d.group(1)) in DIE_SIDES:
             item.die = int(d.group(1))
             item.suffix = d.group(2)
-        elif key in lexicon.numbers:
+        elif key in lexicon.numbers and not (key == "one" and items and items[-1].key in _DETERMINERS):
             item.number = lexicon.numbers[key]
         else:
             item.forms, item.negated = _nominal_forms(key, lexicon.nominal)

@@ -14,14 +14,18 @@ EXAMPLE = 'judge ask "19 güçlü birim kaç Gig çalar?"'
 @click.argument("question", nargs=-1, type=click.UNPROCESSED)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
-              help="How many rules to show when the question goes to search.")
+              help="How many rules to show when the question is not understood.")
+@click.option("--scenario", "as_scenario", is_flag=True,
+              help="Print the understood situation as a scenario file for 'judge check'.")
 @click.pass_context
-def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int) -> None:
+def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int,
+        as_scenario: bool) -> None:
     """Answer a rules question in Turkish or English, with the rules that decide it.
 
     \b
-    Steal, fight, attack, Street Cred, cost, d20 and draw questions are computed;
-    anything else shows the closest rules.
+    Prints what was understood, the answer computed by the rules engine, its trace
+    and the rules. A question not fully understood gets no ruling: what was not
+    understood and the closest rules.
     \b
       judge ask "19 güçlü birim kaç Gig çalar?"
       judge ask "who wins, 8 power attacker vs 8 power defender"
@@ -40,6 +44,13 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
     if answer.missing:
         click.echo(f"judge: warning: the engine cites rule(s) missing from the rulebook: "
                    f"{', '.join(answer.missing)}", err=True)
+    if as_scenario:
+        if answer.scenario is None:
+            why = "; ".join(answer.not_understood) if answer.kind == "unanswered" else \
+                f"{answer.kind} answers are not run as a scenario"
+            fail(f"no scenario: {why}", code=1)
+        click.echo(answer.scenario, nl=False)
+        return
     if as_json:
         data = answer.to_dict()
         notes = {r: book.get(r).note for r in answer.rules if book.get(r) is not None and book.get(r).note}
@@ -52,7 +63,21 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
 
 def _render(answer, book) -> str:
     en = answer.language == "en"
-    lines = [style(answer.answer, bold=True)]
+    lines = []
+    if answer.understood:
+        label = "Understood" if en else "Anladığım"
+        lines.append(style(f"{label}:", bold=True))
+        lines += [wrap(f"- {u}", indent="  ", subsequent="    ") for u in answer.understood]
+    lines.append(style(answer.answer, bold=True))
+    if answer.kind == "unanswered":
+        if answer.not_understood:
+            label = "Not understood" if en else "Anlaşılmayan"
+            lines.append(wrap(f"{style(label, fg='yellow')}: " + ", ".join(answer.not_understood),
+                              indent="  ", subsequent="    "))
+        if answer.rules:
+            lines.append(style("Closest rules:" if en else "En yakın kurallar:", bold=True))
+    elif answer.trace:
+        lines.append(style("Engine trace:" if en else "Motorun izi:", bold=True))
     for step in answer.trace:
         lines.append(wrap(f"{style(step.rule, fg='cyan')}: {step.text}", indent="  ",
                           subsequent="    "))
@@ -60,11 +85,14 @@ def _render(answer, book) -> str:
     for note in answer.assumptions:
         lines.append(wrap(f"{style(label, fg='yellow')}: {note}", indent="  ", subsequent="    "))
     if answer.rules:
-        lines.append("")
-        lines.append(style("Rules:" if en else "Kurallar:", bold=True))
+        if answer.kind != "unanswered":
+            lines.append("")
+            lines.append(style("Rules:" if en else "Kurallar:", bold=True))
         prefix = book.meta.cite_prefix
         for rule_id in answer.rules:
             node = book.get(rule_id)
+            if node is None:
+                continue
             body = node.text or node.title
             head = f"{prefix} {rule_id}".strip()
             lines.append(wrap(f"{style(head, bold=True)} — {body}", indent="  ", subsequent="    "))

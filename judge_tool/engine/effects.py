@@ -30,6 +30,7 @@ TRIGGERS: Mapping[str, str] = MappingProxyType({
     "END_OF_TURN": "turunun sonunda",
     "WINS_FIGHT": "bu birim bir çatışmayı kazandığında",
     "LOSES_FIGHT": "bu birim bir çatışmayı kaybettiğinde",
+    "FIGHTS": "bu birim çatıştığında",
     "FRIENDLY_ATTACKS": "bir dost birim saldırdığında",
     "RIVAL_ATTACKS": "bir rakip birim saldırdığında",
 })

@@ -1954,6 +1954,9 @@ class Game:
         a.record["fight"] = result
         losers = [c for c, lost in ((att, winner != "attacker"), (dfd, winner != "defender")) if lost]
         winners = [c for c in (att, dfd) if c not in losers]
+        for c in (att, dfd):
+            self.trigger_on(c, self.controller(c), "FIGHTS", R.FIGHT_TRIGGERS,
+                            {"opponent": (dfd if c is att else att).uid})
         for c in winners:
             self.trigger_on(c, self.controller(c), "WINS_FIGHT", R.FIGHT_TRIGGERS)
         for c in losers:

@@ -1,0 +1,106 @@
+"""Token-level bookkeeping: every number and every word of a question is either used by
+the family that answers it, a function word, or reported as not understood.
+
+A question with anything not understood gets no ruling (issue 11: precision over
+coverage): a word the reader does not know could change the answer ("gücü yarıya
+inince"), and a game word the family does not model (a BLOCKER in a steal question) means
+the question is about something else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import turkish
+from .lexicon import Item, Lexicon, Reading
+
+# Concepts that carry the question's grammar, not its game facts: any family may use them.
+GRAMMAR = frozenset({
+    "how_many", "who", "can", "yesno", "negation", "condition", "conditional", "after",
+    "only", "other", "left", "remain", "values", "versus", "both", "result", "choose", "what",
+    "again", "now",
+})
+
+
+@dataclass(frozen=True)
+class Filler:
+    words: frozenset[str]
+    verbs: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _filler() -> Filler:
+    import tomllib
+    from pathlib import Path
+    raw = tomllib.loads((Path(__file__).parent / "cues.toml").read_text(encoding="utf-8"))
+    words, verbs = set(), set()
+    for lang in raw.get("filler", {}).values():
+        for w in lang:
+            for part in turkish.fold(w).replace("'", "").split():
+                (verbs.add(part[:-1]) if part.endswith("-") else words.add(part))
+    return Filler(frozenset(words), tuple(sorted(verbs, key=len, reverse=True)))
+
+
+def is_filler(item: Item) -> bool:
+    f = _filler()
+    key = item.key
+    if key in f.words or any(key.startswith(v) for v in f.verbs):
+        return True
+    # Inflected forms of stems of three letters or more ("benim" from "ben" is listed):
+    # "one" must not read as "o" + "-ne".
+    return bool(turkish.split_inflected(key, f.words, ascii_only=True, min_stem=3))
+
+
+def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> list[str]:
+    """What in the question the answering family did not account for, in question order:
+    numbers it did not use, game words outside `uses`, and words nobody knows. `used` holds
+    the indices of the words the family consumed."""
+    out: list[str] = []
+    used_numbers = used
+    for item in reading.items:
+        if item.i in used:
+            continue
+        if item.number is not None:
+            if item.i not in used_numbers:
+                out.append(item.text)
+            continue
+        if item.die is not None:
+            if "d20" not in uses and "dice" not in uses:
+                out.append(item.text)
+            continue
+        concepts = reading.at(item.i)
+        if concepts:
+            if concepts & (GRAMMAR | uses):
+                continue
+            out.append(item.text)
+        elif not is_filler(item) and not _punctuation(item):
+            out.append(item.text)
+    return out
+
+
+def _punctuation(item: Item) -> bool:
+    return not any(ch.isalnum() for ch in item.key)
+
+
+def sign_words(reading: Reading) -> set[int]:
+    """"eksi 2", "minus 2": the sign word is read into the number after it."""
+    from .lexicon import load_lexicon
+    signs = load_lexicon().signs
+    return {a.i for a, b in zip(reading.items, reading.items[1:])
+            if a.key in signs and b.number is not None and b.sign}
+
+
+_NEG_MODAL = ("cannot", "cant", "wont", "never", "immune", "unaffected")
+_NEG_INFIX = ("amaz", "emez", "amay", "emey", "ilmez", "ilmaz", "ulmaz", "ulmez")
+
+
+def negative_modals(reading: Reading) -> list[str]:
+    """"can't be defeated", "mağlup edilemez", "kaybetmez": a card text saying what cannot
+    happen. A fight family question with one is about an effect it does not model."""
+    out = []
+    for item in reading.items:
+        key = item.key.replace("'", "")
+        if key in _NEG_MODAL or any(x in key[2:] for x in _NEG_INFIX):
+            out.append(item.text)
+    return out

@@ -1,0 +1,80 @@
+"""What a question asks: a number ("kaç", "how many"), yes or no ("… mı?", "can I …?"),
+or an outcome ("kim kazanır", "ne olur", "who wins"). A family answers only the form it
+computes, so a yes/no question never gets a count (issue 11: "can I play it?" answered
+with a cost)."""
+
+from __future__ import annotations
+
+from .lexicon import Reading
+
+# Turkish question particles: a yes/no question whatever else the sentence holds.
+_TR_PARTICLES = ("mi", "mu", "miyim", "muyum", "misin", "musun", "midir", "mudur", "miyiz",
+                 "muyuz", "mudur", "midir", "mi?", "mu?")
+
+# The forms each family answers; the first is its own. "none" is a question typed as a
+# bare statement ("bedel 5 indirim 2", "8 vs 12"): the family's own answer.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "steal": ("count", "none", "yesno"),
+    "street_cred": ("count", "none", "outcome"),
+    "cost": ("count", "none", "yesno"),
+    "fight": ("outcome", "none", "yesno"),
+    "attack": ("yesno",),
+    "blocker": ("yesno",),
+    "sell": ("yesno",),
+    "call": ("yesno", "count"),
+    "win": ("yesno",),
+    "d20": ("yesno",),
+    "draw": ("yesno", "outcome", "none"),
+}
+
+
+def _particle(reading: Reading) -> bool:
+    return any(it.key in _TR_PARTICLES for it in reading.items)
+
+
+def asked_form(reading: Reading) -> str:
+    """"count", "yesno", "outcome", "several" (more than one question) or "none"."""
+    outcome = reading.has("who") or reading.has("result")
+    # "ne öderim", "what is my Street Cred": a value is asked, read as a number.
+    count = reading.has("how_many") or (reading.has("what") and not outcome)
+    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and (
+        reading.has("yesno") or reading.has("can")))
+    if reading.language == "tr" and not (count or outcome or yesno) and reading.has("can"):
+        yesno = True            # "saldırabilir miyim" without the particle: "saldırabilirim?"
+    forms = [f for f, on in (("count", count), ("outcome", outcome), ("yesno", yesno)) if on]
+    if len(forms) > 1:
+        return "several"
+    return forms[0] if forms else "none"
+
+
+def family_answers(family: str, form: str, reading: Reading) -> bool:
+    if family == "fight" and form == "yesno":
+        return yesno_subject(reading) is not None
+    return form in ANSWERS.get(family, ())
+
+
+_ROLES = {"attacker": "attacker", "defender": "defender", "block": "defender"}
+
+
+def yesno_subject(reading: Reading) -> tuple[str, str] | None:
+    """A yes/no fight question's (event, who): ("defeat", "both") for "ikisi de mağlup
+    olur mu", ("defeat", "attacker") for "is the attacker defeated?", ("win", "defender")
+    for "savunan kazanır mı". None when the question does not say whose fate it asks."""
+    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose")]
+    if not events:
+        return None
+    # The last event named; "mağlup" is both a defeat and a loss word: defeat it is.
+    last = max(m.start for m in events)
+    event = min((m for m in events if m.start == last),
+                key=lambda m: ("defeat", "win", "lose").index(m.concept))
+    items = reading.items
+    clause = items[event.start].clause
+    if any(items[m.start].clause == clause for m in reading.of("both")):
+        return event.concept, "both"
+    for k in range(event.start - 1, max(-1, event.start - 5), -1):
+        if items[k].clause != clause:
+            break
+        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+        if roles:
+            return event.concept, roles[0]
+    return None

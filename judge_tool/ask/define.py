@@ -1,0 +1,49 @@
+""""X ne demek", "X nedir", "what does X mean", "what is X": the glossary's answer (the
+data behind `judge define`), never a family's ruling."""
+
+from __future__ import annotations
+
+import re
+
+from .. import turkish
+
+# The question around the term, on folded text: the term is group "t".
+_PATTERNS = (
+    re.compile(r"^(?:peki\s+)?(?P<t>.+?)\s+(?:ne\s+demek(?:tir)?|ne\s+anlama\s+gelir|ne\s+anlama\s+geliyor"
+               r"|nedir|ne\s+demektir|ne\s+ise\s+yarar|anlami\s+ne(?:dir)?)\s*\??$"),
+    re.compile(r"^what\s+(?:does|do)\s+(?P<t>.+?)\s+mean\s*\??$"),
+    re.compile(r"^what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
+    re.compile(r"^(?:define|meaning\s+of|definition\s+of)\s+(?P<t>.+?)\s*\??$"),
+)
+
+
+def term_asked(question: str) -> str | None:
+    text = turkish.fold(turkish.normalize_punct(question)).strip()
+    for pattern in _PATTERNS:
+        m = pattern.match(text)
+        if m:
+            term = m.group("t").strip(" '\"“”")
+            if term and len(term.split()) <= 4 and not any(ch.isdigit() for ch in term):
+                return term
+    return None
+
+
+def define_answer(question: str):
+    """An `Answer` of kind "define" when the question asks what a glossary term means and
+    the glossary knows it; None otherwise (the families or "unanswered" take over)."""
+    term_text = term_asked(question)
+    if term_text is None:
+        return None
+    from ..glossary import load_glossary
+    term = load_glossary().lookup(term_text)
+    if term is None:
+        return None
+    from . import Answer
+    from .lexicon import read
+    language = read(question).language
+    rules = [r for r in dict.fromkeys((term.rule, *term.related)) if r]
+    label = "Tanım" if language == "tr" else "Definition (Turkish glossary)"
+    understood = [f"{'Sorulan terim' if language == 'tr' else 'Term asked'}: {term.term}"
+                  + (f" ({term.english})" if term.english and term.english != term.term else "")]
+    return Answer(question, "define", term.slug, f"{label}: {term.term} — {term.definition}",
+                  rules, [], language=language, understood=understood)

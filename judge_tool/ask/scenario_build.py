@@ -1,0 +1,410 @@
+"""The understood situation as a scenario file, run on the rules engine (`judge check`'s
+code): the engine, not `ask`, decides the answer, and `judge ask --scenario` prints the
+same file with the answer as its expectation, so `judge check` on it agrees by
+construction and by test.
+
+Where the question leaves a decision open that cannot change the answer (which Gig the
+attacker picks), the file scripts the first legal option; the run is retried with one more
+scripted pick until the engine takes the script.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+ATTACKER, DEFENDER, BLOCKER = "Saldıran", "Savunan", "Bloklayan"
+_SIZES = (4, 6, 8, 10, 12, 20)
+
+
+@dataclass
+class Built:
+    """A scenario as data, and how to read the answer from the engine's run."""
+
+    data: dict[str, Any]
+    read: str                        # which outcome answers the question (see `value_of`)
+    picks: list[str] = field(default_factory=list)   # Gig ids the attacker may pick, in order
+    # Other ways to script the open decisions, tried in order when the engine refuses one
+    # (a choice the engine does not ask for is an error, as in `judge check`).
+    variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+
+
+class NotModelled(Exception):
+    """The situation is outside what a scenario file can state: no ruling."""
+
+
+def _dice(owner: str, n: int, other: str | None = None) -> list[str]:
+    """`n` Gig dice for a Gig area: the owner's own sizes first, then the other player's
+    (a Gig area can hold stolen dice); values 1."""
+    if n > 12:
+        raise NotModelled("more than 12 Gigs in one Gig area")
+    own = [f"d{s}=1" for s in _SIZES[:min(n, 6)]]
+    more = [f"{other}.d{s}=1" for s in _SIZES[:max(0, n - 6)]] if other else []
+    return own + more
+
+
+def _ids(gigs: list[str], owner: str) -> list[str]:
+    return [g.split("=")[0] if "." in g else f"{owner}.{g.split('=')[0]}" for g in gigs]
+
+
+def build(kind: str, args: dict[str, Any], title: str) -> Built:
+    base: dict[str, Any] = {"title": title[:120] or "judge ask", "question": title[:300] or "?"}
+    if kind == "steal":
+        power = args["power"]
+        present = args.get("dice_present")
+        n = present if present is not None else 12
+        unit = {"type": "unit", "power": power}
+        gigs = _dice("B", n, "A")
+        attack: dict[str, Any] = {"do": "attack", "unit": ATTACKER, "target": "gigs"}
+        cards = {ATTACKER: unit}
+        field_b: list[Any] = []
+        if args.get("blocked"):
+            cards[BLOCKER] = {"type": "unit", "power": args.get("blocker_power", 1),
+                              "keywords": ["BLOCKER"]}
+            field_b = [BLOCKER]
+            attack["reactions"] = [{"do": "block", "unit": BLOCKER}]
+        else:
+            attack["reactions"] = []
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "field": [ATTACKER]},
+                          "B": {"deck": 5, "field": field_b, "gigs": gigs}},
+                "actions": [attack]}
+        read = "remaining" if args.get("remaining") else "stolen"
+        return Built(data, read, _ids(gigs, "B"))
+    if kind == "fight":
+        cards = {ATTACKER: {"type": "unit", "power": args["attacker_power"]},
+                 DEFENDER: {"type": "unit", "power": args["defender_power"]}}
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "field": [ATTACKER]},
+                          "B": {"deck": 5, "field": [{"card": DEFENDER, "spent": True}]}},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": DEFENDER,
+                             "reactions": []}]}
+        return Built(data, "fight")
+    if kind == "attack":
+        keywords = ["ADRENALINE"] if args.get("adrenaline") else []
+        unit: dict[str, Any] = {"card": ATTACKER}
+        if args.get("lagging"):
+            unit["lag"] = True
+        if args.get("ready") is False:
+            unit["spent"] = True
+        cards = {ATTACKER: {"type": "unit", "power": 1, "keywords": keywords}}
+        state_b: dict[str, Any] = {"deck": 5}
+        target = "gigs"
+        gigs: list[str] = []
+        if args.get("target") == "unit":
+            cards[DEFENDER] = {"type": "unit", "power": 1}
+            state_b["field"] = [{"card": DEFENDER, "spent": bool(args.get("target_spent"))}]
+            target = DEFENDER
+        else:
+            gigs = _dice("B", args.get("rival_gigs", 1), "A")
+            state_b["gigs"] = gigs
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
+                          "A": {"deck": 5, "field": [unit]}, "B": state_b},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
+                             "reactions": []}]}
+        return Built(data, "legal", _ids(gigs, "B"))
+    if kind == "blocker":
+        blocker: dict[str, Any] = {"card": BLOCKER}
+        if args.get("blocker_spent"):
+            blocker["spent"] = True
+        if args.get("blocker_lag"):
+            blocker["lag"] = True
+        cards = {ATTACKER: {"type": "unit", "power": 1},
+                 BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+        target = BLOCKER if args.get("blocker_target") else "gigs"
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [ATTACKER]},
+                          "B": {"deck": 5, "field": [blocker], "gigs": ["d4=1"]}},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
+                             "reactions": [{"do": "block", "unit": BLOCKER}]}]}
+        return Built(data, "block_legal")
+    if kind == "sell":
+        card = "Satılık"
+        data = {**base, "cards": {card: {"type": "unit", "cost": 1, "sell_tag": True}},
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "hand": [card],
+                                "sold_this_turn": bool(args["sold_this_turn"])},
+                          "B": {"deck": 5}},
+                "actions": [{"do": "sell", "card": card}]}
+        return Built(data, "legal")
+    if kind == "call":
+        legend = "Legend"
+        cards = {legend: {"type": "legend"}}
+        # A spent face-down Legend can be called (it keeps its orientation, 11.11.1.3)
+        # but pays nothing: the Eddies pay, so the engine's payment is forced.
+        down = {"card": legend, "spent": True}
+        asked = args["call_asked"]
+        if asked == "rival_turn":               # in the React Step of the rival's attack
+            cards[ATTACKER] = {"type": "unit", "power": 1}
+            data = {**base, "cards": cards,
+                    "state": {"turn_player": "B", "turn": 4,
+                              "A": {"deck": 5, "legends": [down], "eddies": 1,
+                                    "gigs": ["d4=1"]},
+                              "B": {"deck": 5, "field": [ATTACKER]}},
+                    "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
+                                 "reactions": [{"do": "call", "legend": legend}]}]}
+            return Built(data, "legal")
+        state_a: dict[str, Any] = {"deck": 5, "legends": [down], "eddies": 5}
+        if asked == "again":
+            state_a["called_this_turn"] = bool(args["called_this_turn"])
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": state_a, "B": {"deck": 5}},
+                "actions": [{"do": "call", "legend": legend}]}
+        return Built(data, "paid" if asked == "cost" else "legal")
+    if kind == "win":
+        have = args["gigs"]
+        if have > 12:
+            raise NotModelled("more than 12 Gigs")
+        gigs = _dice("A", have, "B")
+        if args["when"] == "start":
+            data = {**base, "state": {"turn_player": "A", "turn": 3, "phase": "start",
+                                      "A": {"deck": 5, "gigs": gigs, "fixer": []},
+                                      "B": {"deck": 5}},
+                    "actions": [{"do": "start_phase"}]}
+            return Built(data, "wins")
+        k = args["steal"]
+        rival = [g.replace("B.", "") for g in _dice("B", k, None)]
+        cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
+                          "B": {"deck": 5, "gigs": rival}},
+                "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
+                             "reactions": []}]}
+        return Built(data, "wins")
+    if kind == "cost":
+        card = "Kart"
+        changes = args.get("changes") or ([args["reduction"]] if args.get("reduction") else [])
+        cards: dict[str, Any] = {card: {"type": "program", "cost": args["cost"]}}
+        field_a = []
+        for i, change in enumerate(changes, 1):
+            name = f"İndirim {i}" if change > 0 else f"Artış {i}"
+            cards[name] = {"type": "unit", "effects": [
+                {"label": name, "persistent": "self", "cost_reduction": change}]}
+            field_a.append(name)
+        play: dict[str, Any] = {"do": "play", "card": card}
+        state_a: dict[str, Any] = {"deck": 5, "hand": [card], "field": field_a, "eddies": 99}
+        read = "paid"
+        if "eddies" in args:                        # "can I afford it?"
+            amount = args["amount"]
+            legends = [f"Legend {i}" for i in range(1, args["legends"] + 1)]
+            for name in legends:
+                cards[name] = {"type": "legend"}
+            state_a.update(eddies=args["eddies"], legends=legends)
+            if args["eddies"] + len(legends) >= amount > 0:
+                from_eddies = min(args["eddies"], amount)
+                play["pay"] = {"eddies": from_eddies, "legends": legends[:amount - from_eddies]}
+            read = "legal"
+        data = {**base, "cards": cards,
+                "state": {"turn_player": "A", "turn": 3, "A": state_a, "B": {"deck": 5}},
+                "actions": [play]}
+        return Built(data, read)
+    if kind == "street_cred" and args.get("stolen"):
+        return _street_cred_after_steal(args, base)
+    if kind == "street_cred":
+        values = args["values"]
+        if len(values) > 6:
+            raise NotModelled("more than 6 Gigs")
+        sizes = []
+        for v in values:
+            size = next((s for s in _SIZES if s >= v and s not in sizes), None)
+            if size is None or v < 1:
+                raise NotModelled(f"a Gig showing {v}")
+            sizes.append(size)
+        gigs = [f"d{s}={v}" for s, v in zip(sizes, values)]
+        data = {**base, "state": {"turn_player": "A", "turn": 3,
+                                  "A": {"deck": 5, "gigs": gigs}, "B": {"deck": 5}},
+                "actions": [{"do": "pass"}]}
+        return Built(data, "street_cred")
+    if kind == "draw":
+        n, k = args["n"], args["deck_count"]
+        card = "Çekiş"
+        data = {**base,
+                "cards": {card: {"type": "program", "cost": 0,
+                                 "effects": [{"label": "Çek", "do": [{"do": "draw", "n": n}]}]}},
+                "state": {"turn_player": "A", "turn": 3,
+                          "A": {"deck": k, "hand": [card]}, "B": {"deck": 5}},
+                "actions": [{"do": "play", "card": card}]}
+        return Built(data, "loses")
+    raise NotModelled(kind)
+
+
+def _sizes(values: list[int], taken: list[int] = ()) -> list[int]:
+    """A die size for each Gig value, no size twice for one owner."""
+    out = list(taken)
+    for v in values:
+        size = next((s for s in _SIZES if s >= v and s not in out), None)
+        if size is None or v < 1:
+            raise NotModelled(f"a Gig showing {v}")
+        out.append(size)
+    return out[len(taken):]
+
+
+def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Built:
+    """Street Cred after a steal: the steal is run (a Unit stealing exactly the Gigs named,
+    the thief picking them), then A's Street Cred is read."""
+    values, stolen, thief = args["values"], args["stolen"], args["thief"]
+    if len(values) > 6 or len(stolen) > 6:
+        raise NotModelled("more than 6 Gigs")
+    power = 10 * (len(stolen) - 1) + 1             # a power that steals exactly that many
+    unit = "Çalan"
+    cards = {unit: {"type": "unit", "power": power}}
+    if thief == "rival":                           # B steals from A's Gigs
+        sizes = _sizes(values)
+        gigs_a = [f"d{s}={v}" for s, v in zip(sizes, values)]
+        picks, left = [], list(zip(sizes, values))
+        for v in stolen:
+            hit = next(p for p in left if p[1] == v)
+            left.remove(hit)
+            picks.append(f"A.d{hit[0]}")
+        state = {"turn_player": "B", "turn": 4, "A": {"deck": 5, "gigs": gigs_a},
+                 "B": {"deck": 5, "field": [unit]}}
+        choices = [{"decision": "steal", "player": "B", "pick": p} for p in picks]
+    else:                                          # A steals the named Gigs from B
+        sizes_a = _sizes(values)
+        sizes_b = _sizes(stolen)
+        state = {"turn_player": "A", "turn": 3,
+                 "A": {"deck": 5, "field": [unit],
+                       "gigs": [f"d{s}={v}" for s, v in zip(sizes_a, values)]},
+                 "B": {"deck": 5, "gigs": [f"d{s}={v}" for s, v in zip(sizes_b, stolen)]}}
+        choices = []
+    data = {**base, "cards": cards, "state": state,
+            "actions": [{"do": "attack", "unit": unit, "target": "gigs", "reactions": []}]}
+    if choices:
+        data["choices"] = choices
+    # When every Gig there is stolen the engine asks no choice.
+    return Built(data, "street_cred", variants=[{}, {"choices": None}])
+
+
+def value_of(built: Built, run: Any) -> Any:
+    out = run.outcome
+    if built.read == "stolen":
+        return out.stolen
+    if built.read == "remaining":
+        return len(run.state.players["B"].gigs)
+    if built.read == "fight":
+        return out.fights[-1]["result"] if out.fights else None
+    if built.read == "legal":
+        return bool(out.legal)
+    if built.read == "block_legal":
+        return bool(out.legal)
+    if built.read == "street_cred":
+        return run.summary()["street_cred"]["A"]
+    if built.read == "loses":
+        return out.winner == "B"
+    if built.read == "paid":
+        return run.state.players["A"].eddies_spent
+    if built.read == "wins":
+        return out.winner == "A"
+    raise ValueError(built.read)
+
+
+def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
+    """The `[expect]` table that states the answer for `judge check`."""
+    if built.read == "stolen":
+        return {"stolen": value}
+    if built.read == "remaining":
+        return {"B": {"gig_count": value}}
+    if built.read == "fight":
+        return {"fight": value, "defeated": sorted(run.outcome.defeated)}
+    if built.read in ("legal", "block_legal"):
+        out = {"legal": value}
+        if not value:
+            out["illegal_rule"] = run.outcome.illegal_rule
+        return out
+    if built.read == "street_cred":
+        return {"street_cred": {"A": value}}
+    if built.read == "loses":
+        return {"winner": "B" if value else "none"}
+    if built.read == "paid":
+        return {"A": {"eddies_spent": value}}
+    if built.read == "wins":
+        return {"winner": "A" if value else "none"}
+    raise ValueError(built.read)
+
+
+def run(built: Built) -> tuple[Any, Any, str]:
+    """(value, the engine's run, the scenario TOML with the answer as expectation)."""
+    from ..engine.scenario import ScenarioRunError, parse_scenario, run_once
+    last: Exception | None = None
+    tries = [(variant, k) for variant in built.variants for k in range(0, len(built.picks) + 1)]
+    for variant, k in tries:
+        data = {key: value for key, value in {**built.data, **variant}.items()
+                if value is not None}
+        if k:
+            data["choices"] = [{"decision": "steal", "pick": p} for p in built.picks[:k]]
+        data["expect"] = {"legal": True}          # a placeholder: the run's outcome is read
+
+        try:
+            scn = parse_scenario(to_toml(data), "<ask>")
+            result = run_once(scn)
+        except ScenarioRunError as exc:
+            last = exc
+            continue
+        value = value_of(built, result)
+        data["expect"] = expectation(built, value, result)
+        return value, result, to_toml(data)
+    raise NotModelled(f"the engine did not take the scenario: {last}")
+
+
+# ---------------------------------------------------------------------- TOML writing
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_scalar(v)}" for k, v in value.items()) + " }"
+    raise TypeError(type(value))
+
+
+def _key(key: str) -> str:
+    return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() \
+        else json.dumps(key, ensure_ascii=False)
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    """A scenario file a judge can read and edit: top-level keys, then [cards.X], [state],
+    [state.A/B], [[actions]], [[choices]], [expect]."""
+    lines: list[str] = []
+    for key in ("title", "question", "refs"):
+        if key in data:
+            lines.append(f"{key} = {_scalar(data[key])}")
+    for name, card in data.get("cards", {}).items():
+        lines += ["", f"[cards.{_key(name)}]"]
+        for k, v in card.items():
+            if k == "effects":
+                continue
+            lines.append(f"{k} = {_scalar(v)}")
+        for effect in card.get("effects", []):
+            lines += ["", f"[[cards.{_key(name)}.effects]]"]
+            lines += [f"{k} = {_scalar(v)}" for k, v in effect.items()]
+    state = data.get("state", {})
+    lines += ["", "[state]"]
+    lines += [f"{k} = {_scalar(v)}" for k, v in state.items() if not isinstance(v, dict)]
+    for player in ("A", "B"):
+        if player in state:
+            lines += ["", f"[state.{player}]"]
+            lines += [f"{k} = {_scalar(v)}" for k, v in state[player].items()]
+    for table in ("actions", "rolls", "choices"):
+        for row in data.get(table, []):
+            lines += ["", f"[[{table}]]"]
+            lines += [f"{k} = {_scalar(v)}" for k, v in row.items()]
+    expect = data.get("expect", {})
+    lines += ["", "[expect]"]
+    lines += [f"{k} = {_scalar(v)}" for k, v in expect.items() if not isinstance(v, dict)
+              or k == "street_cred"]
+    for player in ("A", "B"):
+        if isinstance(expect.get(player), dict):
+            lines += ["", f"[expect.{player}]"]
+            lines += [f"{k} = {_scalar(v)}" for k, v in expect[player].items()]
+    return "\n".join(lines) + "\n"
