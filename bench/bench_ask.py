@@ -1,8 +1,9 @@
-"""`judge ask`: accuracy on the phrasing set (tests/ask_phrasings.toml) per set and per
-family, and the median cold wall time of `judge ask` next to bare Python.
+"""`judge ask`: the evaluation report (tests/ask_eval.toml, right / wrong / unanswered per
+family and per set) and the median cold wall time of `judge ask` next to a bare
+`python -c pass` on the same machine.
 
-    python bench/bench_ask.py            # accuracy + timing
-    python bench/bench_ask.py --misses   # also list the phrasings answered wrong
+    python bench/bench_ask.py            # report + timing
+    python bench/bench_ask.py --misses   # also list what was not answered right
     python bench/bench_ask.py --runs 5   # fewer timing runs
 """
 
@@ -12,63 +13,51 @@ import argparse
 import statistics
 import sys
 import time
-import tomllib
-from collections import defaultdict
-from pathlib import Path
 
 from _timing import compare_to_bare_python, judge_argv
 
 from judge_tool.ask import ask
+from judge_tool.ask.evaluate import grade, load_cases, table
 from judge_tool.rulebook import load_rulebook
 
-PHRASINGS = Path(__file__).resolve().parent.parent / "tests" / "ask_phrasings.toml"
 
-
-def accuracy(show_misses: bool) -> None:
-    entries = tomllib.loads(PHRASINGS.read_text(encoding="utf-8"))["phrasing"]
+def report(show_misses: bool) -> None:
     book = load_rulebook()
-    by_set: dict[str, list[bool]] = defaultdict(list)
-    by_kind: dict[str, list[bool]] = defaultdict(list)
-    misses = []
-    times = []
-    for entry in entries:
-        want = None if entry["value"] == "null" else entry["value"]
+    cases = load_cases()
+    graded, times = [], []
+    for case in cases:
         start = time.perf_counter()
-        answer = ask(entry["q"], book=book)
+        answer = ask(case.q, book=book)
         times.append(time.perf_counter() - start)
-        ok = (answer.kind, answer.value) == (entry["kind"], want)
-        by_set[entry["set"]].append(ok)
-        by_kind[entry["kind"]].append(ok)
-        if not ok:
-            misses.append((entry["set"], entry["q"], (entry["kind"], want), (answer.kind, answer.value)))
-    everything = [ok for oks in by_set.values() for ok in oks]
-    print(f"phrasings: {len(everything)} ({PHRASINGS.name})")
-    print(f"{'all':<34} {sum(everything):4d}/{len(everything):<4d} {100 * sum(everything) / len(everything):6.1f} %")
-    for name in sorted(by_set):
-        oks = by_set[name]
-        print(f"{'set ' + name:<34} {sum(oks):4d}/{len(oks):<4d} {100 * sum(oks) / len(oks):6.1f} %")
-    for name in sorted(by_kind):
-        oks = by_kind[name]
-        print(f"{'  kind ' + name:<34} {sum(oks):4d}/{len(oks):<4d}")
+        graded.append(grade(case, answer))
+    print(f"evaluation set: {len(cases)} questions "
+          f"({sum(c.compound for c in cases)} compound, "
+          f"{sum(c.want == 'unanswered' for c in cases)} to be left unanswered)")
+    for by in ("family", "set"):
+        print("\n".join(table(graded, by)))
+        print()
     print(f"{'ask() in process (median)':<34} {statistics.median(times) * 1000:8.2f} ms")
     if show_misses:
-        for set_name, q, want, got in misses:
-            print(f"  MISS [{set_name}] {q!r}: expected {want}, got {got}")
+        for g in graded:
+            if g.grade != "right":
+                print(f"  {g.grade:<10} [{g.case.set}] {g.case.q!r}: want {g.case.want!r}, "
+                      f"got {g.got!r}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--misses", action="store_true", help="list the wrong answers")
+    parser.add_argument("--misses", action="store_true", help="list what was not answered right")
     parser.add_argument("--runs", type=int, default=15, help="cold runs per command")
     args = parser.parse_args()
-    accuracy(args.misses)
-    compare_to_bare_python("judge ask (cold process, family)",
+    report(args.misses)
+    compare_to_bare_python("judge ask (cold, steal)",
                            [*judge_argv(), "ask", "19 güçlü birim kaç Gig çalar?"], runs=args.runs)
-    compare_to_bare_python("judge ask --json (cold, family)",
+    compare_to_bare_python("judge ask --json (cold, fight)",
                            [*judge_argv(), "ask", "--json", "who wins, 8 power vs 3 power"],
                            runs=args.runs)
-    compare_to_bare_python("judge ask (cold, search fallback)",
-                           [*judge_argv(), "ask", "BLOCKER ne işe yarar?"], runs=args.runs)
+    compare_to_bare_python("judge ask (cold, unanswered)",
+                           [*judge_argv(), "ask", "QUICK Program ne zaman oynanır?"],
+                           runs=args.runs)
     sys.stdout.flush()
 
 

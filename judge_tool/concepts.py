@@ -4,7 +4,6 @@ replacement effects, partial resolution, paying costs, … so a judge can compar
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -33,20 +32,41 @@ class Concept:
 
 @lru_cache(maxsize=None)
 def load_concepts() -> tuple[Concept, ...]:
+    from .datacache import cached
+    return cached("concepts", _read_concepts)
+
+
+def _read_concepts() -> tuple[Concept, ...]:
+    from . import tomlfile
+    from .tomlfile import DataError
+
     path = data_path("rules", "concepts.toml")
     if not path.is_file():
         return ()
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(
-        Concept(
-            slug=c["slug"], title=c.get("title", c["slug"]), title_tr=c.get("title_tr", ""),
-            description=c.get("description", ""),
-            rules=MappingProxyType({g: tuple(ids) for g, ids in c.get("rules", {}).items()}),
-            titles=MappingProxyType({"en": c.get("title", c["slug"]), "tr": c.get("title_tr", ""),
-                                     **{k[6:]: v for k, v in c.items() if k.startswith("title_") and v}}),
-        )
-        for c in raw.get("concept", [])
-    )
+    raw, text = tomlfile.load(path, "concepts file")
+    out = []
+    for c in tomlfile.want(raw, "concept", list, path, text, default=[], items=dict):
+        def want(key, kind, default=...):
+            return tomlfile.want(c, key, kind, path, text, default=default)
+        slug = want("slug", str)
+        rules = want("rules", dict, {})
+        for game, ids in rules.items():
+            if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+                raise DataError(path, tomlfile.line_of(text, game), "must be a list of rule numbers",
+                                f"{slug}.rules.{game}")
+        titles = {k[6:]: v for k, v in c.items() if k.startswith("title_") and v}
+        for lang, title in titles.items():
+            if not isinstance(title, str):
+                raise DataError(path, tomlfile.line_of(text, f"title_{lang}"), "must be a string",
+                                f"{slug}.title_{lang}")
+        title = want("title", str, slug)
+        out.append(Concept(
+            slug=slug, title=title, title_tr=want("title_tr", str, ""),
+            description=want("description", str, ""),
+            rules=MappingProxyType({g: tuple(ids) for g, ids in rules.items()}),
+            titles=MappingProxyType({"en": title, "tr": want("title_tr", str, ""), **titles}),
+        ))
+    return tuple(out)
 
 
 def find_concept(query: str) -> Concept | None:

@@ -17,9 +17,7 @@ inflected forms ("kuşanmayı") and multi-word names ("go solo").
 
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -234,6 +232,7 @@ class Glossary:
             return []                            # "*", "9.17", "🙂": nothing is close
         names = list(self._folded)
         picks: list[Term] = []
+        import difflib
         for match in difflib.get_close_matches(key, names, n=n * 4, cutoff=0.5):
             for term in self._folded[match]:
                 if term not in picks:
@@ -356,6 +355,11 @@ def load_glossary(game: str = DEFAULT_GAME) -> Glossary:
     folder = glossary_folder(game)
     if folder is None:
         return Glossary(terms=())
+    from .datacache import cached
+    return cached(f"glossary:{game}", lambda: _glossary_of(game, folder))
+
+
+def _glossary_of(game: str, folder: Path) -> Glossary:
     glossary = load_glossary_folder(folder)
     if game != DEFAULT_GAME:
         try:

@@ -13,7 +13,6 @@ language > Turkish. Rule text is never translated; only the words around it are.
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -45,6 +44,12 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> Mapping[str, str]:
     """The flat {key: template} of one language (empty if the file is missing)."""
+    from .datacache import cached
+    return cached(f"i18n:{lang}", lambda: _read_catalogue(lang))
+
+
+def _read_catalogue(lang: str) -> Mapping[str, str]:
+    import tomllib
     path = _FOLDER / f"{lang}.toml"
     try:
         return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))

@@ -6,10 +6,8 @@ The format is described in rules/FORMAT.md. Every problem is reported as
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
-import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -17,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
-from . import limits, tomlfile
+from . import limits
 from .resources import data_path
 from .safepath import PathProblem, check_id, inside, printable, read_text
 from .tomlfile import DataError
@@ -227,6 +225,7 @@ class Rulebook:
             if prefix in self.nodes:
                 picks.append(prefix)
                 break
+        import difflib
         for match in difflib.get_close_matches(rule_id[:limits.MAX_WORD_CHARS], self._order,
                                                n=limit, cutoff=0.5):
             if match not in picks:
@@ -455,6 +454,7 @@ def _read_meta(folder: Path) -> RulebookMeta:
 
 
 def _read_meta_checked(folder: Path) -> RulebookMeta:
+    from . import tomlfile
     toml_path = folder / "rulebook.toml"
     if not toml_path.exists() and not toml_path.is_symlink():
         raise RulebookError(toml_path, 0, "missing rulebook.toml")
@@ -625,6 +625,13 @@ def _breadcrumb(d: _Draft, by_id: Mapping[str, _Draft]) -> tuple[str, ...]:
 # --- finding rulebooks --------------------------------------------------------------
 
 def rulebook_folders() -> dict[str, Path]:
+    """The shipped rulebooks by id (from the compiled data cache when it is there)."""
+    from .datacache import cached
+    return dict(cached("rulebook-folders", _scan_rulebook_folders))
+
+
+def _scan_rulebook_folders() -> dict[str, Path]:
+    from . import tomlfile
     root = data_path("rules")
     found: dict[str, Path] = {}
     for toml_path in sorted(root.glob("*/rulebook.toml")):
@@ -658,13 +665,11 @@ def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
         raise KeyError(game)
     if not _ID_OK.fullmatch(game):
         raise KeyError(game)
-    folder = data_path("rules", game)
-    if not (folder / "rulebook.toml").is_file():
-        folders = rulebook_folders()
-        if game not in folders:
-            raise KeyError(game)
-        folder = folders[game]
-    return load_folder(folder)
+    folders = rulebook_folders()
+    if game not in folders:
+        raise KeyError(game)
+    from .datacache import cached
+    return cached(f"rulebook:{game}", lambda: load_folder(folders[game]))
 
 
 def main(argv: list[str] | None = None) -> int:

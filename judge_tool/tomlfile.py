@@ -7,7 +7,6 @@ UTF-8 with the line of a bad byte, and typed access whose errors read
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -77,9 +76,10 @@ def parse(text: str, path: Path | str) -> dict[str, Any]:
     if len(text) > limits.MAX_TOML_BYTES:
         raise DataError(path, 0, f"file is over the limit of {limits.MAX_TOML_BYTES:,} bytes")
     _depth_scan(text, path)
+    import tomllib
     try:
         raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except tomllib.TOMLDecodeError as exc:  # noqa: F821 - imported above, lazily
         line = getattr(exc, "lineno", 0) or _line_from_message(str(exc))
         raise DataError(path, line, f"not valid TOML: {_short_toml_error(exc)}") from None
     except RecursionError:

@@ -14,7 +14,7 @@ CASES = load_cases()
 
 
 def test_eval_set_shape():
-    assert all(c.set in ("heldout", "dev") for c in CASES)
+    assert all(c.set in ("heldout", "heldout2", "dev") for c in CASES)
     assert sum(c.set == "heldout" for c in CASES) >= 60
     assert sum(c.compound for c in CASES) * 3 >= len(CASES)
     assert sum(c.want == "unanswered" for c in CASES) * 5 >= len(CASES)

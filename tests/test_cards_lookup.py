@@ -58,3 +58,9 @@ def test_running_text_needs_a_capital_for_one_word_names():
     assert find("bir octant gibi") == []
     assert [m.cards[0].slug for m in find("Octant oynandı")] == ["octant"]
     assert find("v ile w") == []
+
+
+def test_names_with_their_own_apostrophe_are_found_in_text():
+    text = "Tyger's Whisper'ı ve (Don't Fear) The Reaper'ı oynadım; Chrome Fang'in gücü 6."
+    assert [m.cards[0].slug for m in find(text)] == ["tyger-s-whisper", "don-t-fear-the-reaper", "chrome-fang"]
+    assert [text[m.start:m.end] for m in find(text)][2] == "Chrome Fang"

@@ -99,7 +99,7 @@ def test_built_once_then_reused(mini, tmp_path):
 
 def test_rebuild_on_request(mini, tmp_path):
     cache = tmp_path / "cache"
-    Engine(mini, cache=cache, use_glossary=False).close()
+    Engine(mini, cache=cache, use_glossary=False, rebuild=True).close()
     again = Engine(mini, cache=cache, use_glossary=False, rebuild=True)
     assert again.opened.built and again.search("kazanır")
     again.close()
@@ -127,10 +127,11 @@ def test_analyzer_version_is_part_of_the_key(mini, tmp_path, monkeypatch):
     from judge_tool.search import index as index_mod
     cache = tmp_path / "cache"
     first = Engine(mini, cache=cache, use_glossary=False)
+    first_key = first.opened.key              # the index opens on first need
     first.close()
     monkeypatch.setattr(index_mod, "SCHEMA_VERSION", index_mod.SCHEMA_VERSION + "-next")
     second = Engine(mini, cache=cache, use_glossary=False)
-    assert second.opened.built and second.opened.key != first.opened.key
+    assert second.opened.built and second.opened.key != first_key
     second.close()
 
 
@@ -281,7 +282,7 @@ def test_read_only_cache_dir_as_another_user(mini, tmp_path):
 
 def test_read_only_cache_with_a_good_index_is_used(mini, tmp_path, capsys):
     cache = tmp_path / "cache"
-    Engine(mini, cache=cache, use_glossary=False).close()
+    Engine(mini, cache=cache, use_glossary=False, rebuild=True).close()
     for p in [cache, *cache.rglob("*")]:
         p.chmod(0o555 if p.is_dir() else 0o444)
     try:
@@ -322,6 +323,8 @@ RACER = textwrap.dedent("""
         return marker
     index_mod.build_into = slow_build
     book = load_folder(Path(sys.argv[1]))
+    import judge_tool.search.query, judge_tool.search.analysis  # imports before the start line,
+    import whoosh.filedb.filestore, whoosh.searching             # so the build itself races
     start = float(sys.argv[3])
     while time.time() < start:
         time.sleep(0.001)

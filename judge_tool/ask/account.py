@@ -74,7 +74,7 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
             if concepts & (GRAMMAR | uses):
                 continue
             out.append(item.text)
-        elif not is_filler(item) and not _punctuation(item):
+        elif not is_filler(item) and not _punctuation(item) and not _pronoun_one(reading, item):
             out.append(item.text)
     return out
 
@@ -104,3 +104,9 @@ def negative_modals(reading: Reading) -> list[str]:
         if key in _NEG_MODAL or any(x in key[2:] for x in _NEG_INFIX):
             out.append(item.text)
     return out
+
+
+def _pronoun_one(reading: Reading, item: Item) -> bool:
+    """"another one", "the one": the lexicon did not read it as the number 1."""
+    from .lexicon import _DETERMINERS
+    return item.key == "one" and item.i > 0 and reading.items[item.i - 1].key in _DETERMINERS

@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     parser = argparse.ArgumentParser(prog="python -m judge_tool.ask.evaluate")
     parser.add_argument("path", nargs="?", default=str(DEFAULT))
-    parser.add_argument("--set", dest="only", help="only this set (heldout, dev)")
+    parser.add_argument("--set", dest="only", help="only this set (heldout, heldout2, dev)")
     parser.add_argument("--misses", action="store_true", help="list wrong and unanswered")
     args = parser.parse_args(argv)
     from . import ask

@@ -263,6 +263,8 @@ def extract_steal(reading: Reading) -> Call | None:
         dice = 0
     power, assumptions, steps = _power_working(reading, base, mods)
     args: dict[str, Any] = {"power": power, "dice_present": dice}
+    if mods:
+        args["power_working"] = _sum_text(base.number, [m.number for m in mods])
     if _asks_remaining(reading):
         if dice is None:
             raise Unclear("what remains of an unknown number of Gigs")
@@ -413,16 +415,19 @@ def extract_fight(reading: Reading) -> Call | None:
     steps: list[Step] = []
     values = {}
     negative = False
+    workings = {}
     for side, base in (("attacker", attacker), ("defender", defender)):
         value, notes, more = _power_working(reading, base, owned[side], side)
         values[side] = value
+        if owned[side]:
+            workings[f"{side}_power_working"] = _sum_text(base.number, [m.number for m in owned[side]])
         negative = negative or value < 0
         assumptions += [n for n in notes if n not in (NEGATIVE_TR, NEGATIVE_EN)]
         steps += more
     if negative:
         assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
-    return Call({"attacker_power": values["attacker"], "defender_power": values["defender"]},
-                assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+    return Call({"attacker_power": values["attacker"], "defender_power": values["defender"],
+                 **workings}, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
 
 
 def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -685,8 +690,6 @@ def extract_win(reading: Reading) -> Call | None:
     mı": the win is checked at the start of the turn (8.6.1), never in the middle."""
     counts = [it for it in reading.numbers if not it.sign
               and _role(reading, it, ("gig", "steal", "power")) == "gig"]
-    steals = [it for it in reading.numbers if not it.sign and it not in counts
-              and _role(reading, it, ("steal", "gig", "power")) in ("steal",)]
     if not counts:
         return None
     have = counts[0]
@@ -1008,6 +1011,18 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
     return past, total, used
 
 
+_PAST_TR = ("vardi", "idi", "kalmisti", "vardir")
+_PAST_EN = ("had", "was", "were", "held", "contained")
+
+
+def _said_in_past(reading: Reading, item: Item) -> bool:
+    """Is the deck count stated for before ("Destemde 3 kart vardı", "I had 4 cards")?"""
+    words = [it for it in reading.items if it.part == item.part]
+    keys = {it.key for it in words}
+    return bool(keys & set(_PAST_EN)) or any(k.startswith(_PAST_TR) or k.endswith(("ydi", "ydı"))
+                                             for k in keys)
+
+
 def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     k_item: Item | None = None
@@ -1043,6 +1058,9 @@ def extract_draw(reading: Reading) -> Call | None:
     if past:
         if not reading.has("draw"):
             return None                 # only draws already made: nothing is asked of a draw
+        if k_item is None or not _said_in_past(reading, k_item):
+            # "Deck has 1 card. I drew 1 earlier": is the 1 before or after that draw?
+            raise Unclear("whether the deck count is from before the draw already made")
         if drawn > k:
             raise Unclear("more cards drawn than the deck held")
         extra = {"deck_before": k, "already_drawn": drawn}

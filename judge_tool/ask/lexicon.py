@@ -182,6 +182,11 @@ def _verb_from_noun(word: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def load_lexicon() -> Lexicon:
+    from ..datacache import cached
+    return cached("ask:lexicon", _build_lexicon, group="ask")
+
+
+def _build_lexicon() -> Lexicon:
     text = (Path(__file__).parent / "cues.toml").read_text(encoding="utf-8")
     raw = tomllib.loads(text)
     concepts: dict[str, list[Cue]] = {}

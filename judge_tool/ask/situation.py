@@ -30,7 +30,12 @@ class Situation:
                             "defender": "savunan"}[who]
                 asked = f"soru: {who_text} " + {"defeat": "mağlup edilir mi", "win": "kazanır mı",
                                                 "lose": "kaybeder mi"}[event] + " (evet/hayır)"
-        return [line for key, value in self.facts.items()
+        facts = dict(self.facts)
+        for key in ("power", "attacker_power", "defender_power"):
+            working = facts.pop(f"{key}_working" if key != "power" else "power_working", None)
+            if working is not None and key in facts:
+                facts[key] = working        # "8 + 3 = 11": the base and every change
+        return [line for key, value in facts.items()
                 for line in [_line(self.family, key, value, language)] if line] + [asked]
 
 

@@ -40,9 +40,60 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_CASE = {"nom": 0, "acc": 1, "dat": 2}
+
+
+def target_text(target: Any, holder: dict[str, str], case: str) -> str:
+    """A target word or filter table (engine/targets.py) as a Turkish noun phrase in a case
+    ("nom", "acc", "dat"): {side rival, type unit, power_at_most 5} -> "gücü en fazla 5
+    olan bir rakip birimi"."""
+    i = _CASE[case]
+    if isinstance(target, str):
+        if target == "self":
+            return holder["holder" if case == "nom" else f"holder_{case}"]
+        return phrases()["target"][target][i]
+    t = phrases()["target"]
+    f = target
+    noun_kind = "gear" if f.zone == "gears" else (f.type or "card")
+    many = f.all or f.count > 1
+    noun = phrases()["nouns"][noun_kind]["all" if f.all else "one"][i]
+    words: list[str] = []
+    if f.all:
+        words.append(t["other"] if f.other else "")
+        words.append(t["all"])
+    elif f.count > 1 or f.up_to:
+        words.append((t["up_to"] if f.up_to else t["count"]).format(n=f.count))
+    for key in ("power_at_most", "power_at_least", "cost_at_most", "cost_at_least"):
+        if getattr(f, key) is not None:
+            words.append(t[key].format(v=getattr(f, key)))
+    if f.tags:
+        words.append(t["tags"].format(tags="/".join(f.tags)))
+    if f.color:
+        words.append(t["color"].format(color=f.color))
+    if f.name:
+        words.append(t["name"].format(name=f.name))
+    for key in ("spent", "equipped", "face_up"):
+        value = getattr(f, key)
+        if value is not None:
+            words.append(t[f"{key}_{'true' if value else 'false'}"])
+    if f.zone in ("hand", "trash", "legends", "gears"):
+        words.append(t[f"zone_{f.zone}"])
+    if not f.all and not many and not f.up_to:
+        words.append(t["other_one"] if f.other else t["one"])
+    words.append(t[f.side])
+    words.append(noun)
+    return " ".join(w for w in words if w)
+
+
 def action_text(act: Action, holder: dict[str, str]) -> str:
     a = act.params
     v = act.verb
+    target = a.get("target")
+    if target is not None and not isinstance(target, str) or v in (
+            "spend", "restrict", "allow", "fight_result", "return_to_hand", "shuffle_into_deck",
+            "remove", "gain_control", "sell", "move_gear") or (v in ("defeat", "ready", "bottom_deck")
+                                                               and target not in ("self", "this_gear")):
+        return _targeted(act, holder)
     if v in ("draw", "trash"):
         text = _p("actions", f"{v}_up_to" if a["up_to"] else v, n=a["n"])
     elif v == "search":
@@ -72,8 +123,40 @@ def action_text(act: Action, holder: dict[str, str]) -> str:
         text = _p("actions", f"defeat_{a['target']}", **holder)
     elif v in ("bottom_deck", "ready"):
         text = _p("actions", v, **holder)
+    elif v == "choose":
+        options = [f"({chr(97 + i)}) {actions_text(o.actions, holder)}" for i, o in enumerate(a["options"])]
+        text = _p("actions", "choose", options="; ".join(options))
     else:
         text = _p("actions", v)
+    if act.optional:
+        text = _p("actions", "optional", action=text)
+    if act.then:
+        text = _p("actions", "then", action=text, then=actions_text(act.then, holder))
+    return text
+
+
+def _targeted(act: Action, holder: dict[str, str]) -> str:
+    """Actions on a chosen target (engine/targets.py)."""
+    a, v = act.params, act.verb
+    until = phrases()["until"].get(a.get("until", ""), "")
+    if v == "power":
+        text = _p("actions", "power_target", target=target_text(a["target"], holder, "dat"), until=until,
+                  amount=_signed(a["amount"]))
+    elif v in ("defeat", "ready", "bottom_deck"):
+        text = _p("actions", f"{v}_target", target=target_text(a["target"], holder, "acc"))
+    elif v in ("restrict", "allow"):
+        words = a["what"] if isinstance(a["what"], (list, tuple)) else [a["what"]]
+        what = ", ".join(phrases()[v][w] for w in words)
+        text = _p("actions", v, target=target_text(a["target"], holder, "nom"), until=until, what=what)
+    elif v == "fight_result":
+        text = _p("actions", "fight_result", target=target_text(a["target"], holder, "nom"),
+                  result=_p("actions", f"fight_{a['result']}"))
+    elif v == "move_gear":
+        text = _p("actions", "move_gear", target=target_text(a["target"], holder, "acc"),
+                  to=target_text(a["to"], holder, "dat"))
+    else:
+        text = _p("actions", v, target=target_text(a["target"], holder, "acc"))
+    text = " ".join(text.split())
     if act.optional:
         text = _p("actions", "optional", action=text)
     if act.then:
@@ -86,8 +169,21 @@ def actions_text(actions: tuple[Action, ...], holder: dict[str, str]) -> str:
 
 
 def _condition(eff: EffectDef) -> str:
-    return ", ".join(_p("conditions", k, v=v) if not isinstance(v, bool) or v else f"({k} = false)"
-                     for k, v in eff.condition.items())
+    table = phrases()["conditions"]
+    parts = []
+    for k, v in eff.condition.items():
+        entry = table.get(k)
+        if isinstance(entry, dict):                       # street_cred_vs_rival.higher …
+            parts.append(entry[v])
+        elif k == "controls":
+            parts.append(entry.format(v=target_text(v, {"holder": "", "holder_acc": "", "holder_dat": ""}, "nom")))
+        elif isinstance(v, bool):
+            parts.append(entry if v else f"({k} = false)")
+        elif entry is not None:
+            parts.append(entry.format(v="/".join(v) if isinstance(v, (list, tuple)) else v))
+        else:
+            parts.append(f"{k} = {v}")
+    return ", ".join(parts)
 
 
 def effect_text(card: CardFacts, eff: EffectDef) -> str:
@@ -101,22 +197,42 @@ def effect_text(card: CardFacts, eff: EffectDef) -> str:
     if eff.kind == "triggered":
         when = " ya da ".join(_p("triggers", t, **holder) for t in eff.triggers)
         limits = [phrases()["trigger_if"][k] for k, v in eff.trigger_if.items() if v]
+        if eff.once_per_turn:
+            limits.append(phrases()["once"]["once_per_turn"])
         return _cap(f"{when}{' (' + ', '.join(limits) + ')' if limits else ''}: {body}.")
     if eff.kind == "activated":
         parts = []
         for key in eff.cost.order if eff.cost else ():
             parts.append(_p("effects", "cost_eddies", n=eff.cost.eddies) if key == "eddies" else _p("effects", "cost_spend"))
         text = _p("effects", "activated", cost=", ".join(parts) or "—", actions=body)
+        if eff.once_per_turn:
+            text += f" ({phrases()['once']['once_per_turn']})"
         return _cap((_p("effects", "quick") if eff.quick else "") + text + ".")
     if eff.kind == "persistent":
         out = []
+        scope = phrases()["scopes"][eff.scope].format(**holder)
+        if eff.filter is not None:
+            words = target_text(eff.filter, holder, "nom").split()
+            scope = " ".join(w for w in words if w not in ("bir", "dost", "rakip", "birim", "kart")) + " " + scope
+        for key, table in (("restrict", "restrict"), ("allow", "allow")):
+            if getattr(eff, key):
+                what = ", ".join(phrases()[table][w] for w in getattr(eff, key))
+                out.append(_p("effects", f"persistent_{key}", scope=scope,
+                              what=(phrases()["while"][eff.while_] + " " if eff.while_ else "") + what))
+        if eff.fight:
+            out.append(_p("effects", "persistent_fight", scope=scope, what=phrases()["fight"][eff.fight]))
+        if eff.wins:
+            out.append(_p("effects", "persistent_wins"))
         if eff.power:
-            out.append(_p("effects", "persistent_power", scope=phrases()["scopes"][eff.scope].format(**holder),
+            out.append(_p("effects", "persistent_power", scope=scope,
                           **{"while": phrases()["while"].get(eff.while_, "") if eff.while_ else ""},
                           power=_signed(eff.power)).replace("  ", " "))
         if eff.cost_reduction:
             out.append(_p("effects", "persistent_reduction", type=eff.reduction_type or "bütün", n=eff.cost_reduction))
-        return _cap("; ".join(out) + ".")
+        text = "; ".join(" ".join(o.split()) for o in out) + "."
+        if eff.condition:
+            text = _p("effects", "condition", condition=_condition(eff), actions=text)
+        return _cap(text)
     if eff.kind == "replacement":
         key = "replacement_optional" if eff.optional else "replacement"
         return _cap(_p("effects", key, actions=actions_text(eff.actions, holder), **holder) + ".")

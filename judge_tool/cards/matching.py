@@ -139,41 +139,52 @@ def _forms(pool) -> dict[tuple[str, ...], tuple[CardFacts, ...]]:
     return {k: tuple(v) for k, v in forms.items()}
 
 
+@lru_cache(maxsize=8)
+def _by_first(pool) -> dict[str, list[tuple[str, ...]]]:
+    """Card-name forms by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for form in _forms(pool):
+        out.setdefault(form[0], []).append(form)
+    for forms in out.values():
+        forms.sort(key=len, reverse=True)
+    return out
+
+
 def find(text: str, pool=None) -> list[Mention]:
     """Card names in running text (Turkish or English), longest first, with character
-    spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in"); a one-word name
-    must be written with a capital letter ("Octant", not "octant"). `pool` may also be
-    `pool.card_names()` (names only, fast) when the facts are not needed."""
+    spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in") unless the
+    apostrophe belongs to the name ("Tyger's Whisper", "(Don't Fear) The Reaper"); a
+    one-word name must be written with a capital letter ("Octant", not "octant"). `pool`
+    may also be `pool.card_names()` (names only, fast) when the facts are not needed."""
     pool = pool or load_pool()
     forms = _forms(pool)
-    longest = max((len(f) for f in forms), default=0)
+    by_first = _by_first(pool)
     tokens = tokenize(text)
-    keys = []
+    # each word: (keys it may stand for, start, end without / with the apostrophe part, written)
+    words = []
     for t in tokens:
-        keys.append(key_tokens(t.stem_part))
-    flat: list[tuple[str, int, int, str]] = []     # (key, start, end, written)
-    for t, ks in zip(tokens, keys):
-        if len(ks) == 1:
-            flat.append((ks[0], t.start, t.start + len(t.stem_part), t.text))
-        else:                                      # "Rockn'" style apostrophes inside names
-            flat.append(("".join(ks), t.start, t.end, t.text))
+        whole = "".join(key_tokens(t.text))
+        stem = "".join(key_tokens(t.stem_part))
+        words.append(({whole, stem}, t.start, t.start + len(t.stem_part), t.end, t.text))
     out: list[Mention] = []
     i = 0
-    while i < len(flat):
-        hit = None
-        for size in range(min(longest, len(flat) - i), 0, -1):
-            form = tuple(k for k, *_ in flat[i:i + size])
-            cards = forms.get(form)
-            if cards is None:
-                # names written with a trailing apostrophe word ("Lizzie's") fold to "lizzies"
-                continue
-            if size == 1 and not flat[i][3][:1].isupper():
-                continue
-            hit = Mention(flat[i][1], flat[i + size - 1][2], cards)
-            i += size
-            break
-        if hit is None:
+    while i < len(words):
+        best = None
+        for first in words[i][0]:
+            for form in by_first.get(first, ()):
+                size = len(form)
+                if i + size > len(words) or (best and size <= best[0]):
+                    continue
+                if not all(form[j] in words[i + j][0] for j in range(size)):
+                    continue
+                if size == 1 and not words[i][4][:1].isupper():
+                    continue
+                last = words[i + size - 1]
+                end = last[3] if form[-1] == "".join(key_tokens(last[4])) else last[2]
+                best = (size, Mention(words[i][1], end, forms[form]))
+        if best is None:
             i += 1
         else:
-            out.append(hit)
+            out.append(best[1])
+            i += best[0]
     return out

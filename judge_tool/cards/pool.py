@@ -62,7 +62,6 @@ class CardFacts:
     unsupported: str
     effects_raw: tuple[dict, ...] = field(default=(), compare=False, repr=False)
     file: str = field(default="", compare=False)
-    line: int = field(default=0, compare=False)
 
     @property
     def display(self) -> str:
@@ -192,7 +191,7 @@ def _card(slug: str, raw: Any, set_code: str, path: str) -> CardFacts:
 
 def load_folder(folder: Path) -> Pool:
     from ..engine.errors import SpecError
-    from ..engine.lines import LazyLineMap, LineMap
+    from ..engine.lines import LineMap
     from ..engine.schema import Reader, did_you_mean, expect_type, join
     sets_file = folder / "sets.toml"
     sets: dict[str, str] = {}
@@ -215,7 +214,6 @@ def load_folder(folder: Path) -> Pool:
         if path.name == "sets.toml":
             continue
         text, data = _read(path)
-        lines = LazyLineMap(text)
         try:
             r = Reader(data, "")
             set_code = r.get("set", str)
@@ -232,16 +230,18 @@ def load_folder(folder: Path) -> Pool:
                 if key in names:
                     raise SpecError(join(where, "name"), f"{card.display!r} is already a card in {names[key]}")
                 slugs[slug] = names[key] = path.name
-                cards.append(CardFacts(**{**card.__dict__, "file": str(path), "line": lines.find(where)}))
+                cards.append(CardFacts(**{**card.__dict__, "file": str(path)}))
         except SpecError as exc:
-            raise CardDataError(str(path), lines.find(exc.path), exc.render()) from None
+            # the line map is built only for the error message: loading stays cheap
+            raise CardDataError(str(path), LineMap(text).find(exc.path), exc.render()) from None
     return Pool(cards, sets, publisher)
 
 
 @lru_cache(maxsize=1)
 def load_pool() -> Pool:
-    """The shipped pool (cached for the process)."""
-    return load_folder(data_path("cards"))
+    """The shipped pool (cached for the process and in the compiled data cache)."""
+    from ..datacache import cached
+    return cached("cards:pool", lambda: load_folder(data_path("cards")), group="cards")
 
 
 @dataclass(frozen=True)
@@ -267,6 +267,11 @@ def card_names() -> tuple[CardName, ...]:
     and `subtitle = "…"` lines: a few milliseconds instead of the full load (TOML parse
     and validation), for `judge rule` marking card names in rule text. A test checks it
     gives exactly the names `load_pool` reads."""
+    from ..datacache import cached
+    return cached("cards:names", _scan_card_names, group="cards")
+
+
+def _scan_card_names() -> tuple[CardName, ...]:
     out: list[CardName] = []
     for path in sorted(data_path("cards").glob("*.toml")):
         slug, fields = None, {}

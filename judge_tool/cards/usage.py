@@ -1,63 +1,41 @@
-"""Which shipped scenarios use a card: by name in the board (resolved like the scenario
-loader does) or through a local [cards.NAME] block named after the card."""
+"""Which shipped scenarios use a card: the card's full name (or a name no other card
+shares) written in the scenario file, on the board or as a local [cards.NAME] block. The
+files are scanned as text with the card-name finder (no TOML parse: `judge card` stays
+quick)."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
 
-from .bridge import resolve_name
-
-
-def _names_in_state(state: Any) -> Iterator[str]:
-    if not isinstance(state, dict):
-        return
-    for player in ("A", "B"):
-        side = state.get(player)
-        if not isinstance(side, dict):
-            continue
-        for zone in ("deck", "hand", "trash", "removed"):
-            items = side.get(zone)
-            if isinstance(items, list):
-                yield from (x for x in items if isinstance(x, str))
-        for zone in ("field", "legends"):
-            for item in side.get(zone) or []:
-                if isinstance(item, str):
-                    yield item
-                elif isinstance(item, dict):
-                    if isinstance(item.get("card"), str):
-                        yield item["card"]
-                    yield from (g for g in item.get("gears") or [] if isinstance(g, str))
+from .matching import find
+from .pool import card_names
 
 
 def scenario_cards(path: Path) -> tuple[str, set[str]]:
-    """(title, slugs of pool cards the scenario uses)."""
+    """(title, slugs of pool cards named in the scenario file)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return "", set()
-    slugs: set[str] = set()
-    local = data.get("cards") if isinstance(data.get("cards"), dict) else {}
-    for name in set(_names_in_state(data.get("state"))) | set(local):
-        if name == "?":
-            continue
-        hits = resolve_name(name)
-        if len(hits) == 1:
-            slugs.add(hits[0].slug)
-    return str(data.get("title", "")), slugs
+    title = ""
+    for line in text.splitlines():
+        if line.startswith("title = "):
+            title = line.split("=", 1)[1].strip().strip('"')
+            break
+    slugs = {m.cards[0].slug for m in find(text, card_names()) if len(m.cards) == 1}
+    return title, slugs
 
 
 @lru_cache(maxsize=1)
 def usage_index() -> dict[str, list[tuple[str, str]]]:
     """slug -> [(scenario file name, title)] over the shipped scenarios."""
-    from ..engine.scenario import shipped_scenarios
+    from ..resources import data_path     # as engine.scenario.shipped_scenarios, without the engine
 
     out: dict[str, list[tuple[str, str]]] = {}
-    for path in shipped_scenarios():
+    for path in sorted(data_path("scenarios").glob("*.toml")):
         title, slugs = scenario_cards(path)
-        for slug in slugs:
+        for slug in sorted(slugs):
             out.setdefault(slug, []).append((path.name, title))
     return out
 

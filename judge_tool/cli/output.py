@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
-import textwrap
 from typing import Any, NoReturn
 
 import click
@@ -73,10 +70,15 @@ def style(text: str, **kwargs: Any) -> str:
 
 
 def width() -> int:
-    return max(40, min(WIDTH_MAX, shutil.get_terminal_size((WIDTH_MAX, 24)).columns))
+    try:
+        columns = int(os.environ.get("COLUMNS", "") or os.get_terminal_size(sys.__stdout__.fileno()).columns)
+    except (OSError, ValueError, AttributeError):
+        columns = WIDTH_MAX
+    return max(40, min(WIDTH_MAX, columns))
 
 
 def wrap(text: str, indent: str = "", subsequent: str | None = None) -> str:
+    import textwrap
     return textwrap.fill(
         text, width=width(), initial_indent=indent,
         subsequent_indent=indent if subsequent is None else subsequent,
@@ -85,6 +87,7 @@ def wrap(text: str, indent: str = "", subsequent: str | None = None) -> str:
 
 
 def echo_json(data: Any) -> None:
+    import json
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 

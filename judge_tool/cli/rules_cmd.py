@@ -252,6 +252,15 @@ def card_mentions(book: Rulebook, node: Node) -> list[dict]:
     """Card names in the rule's text and examples (the game's card pool, if it has one)."""
     if book.meta.id != "cyberpunk-tcg":
         return []
+    from ..datacache import cached, is_shipped
+    if is_shipped(book):            # every rule's mentions, found once per data version
+        table = cached(f"cards:mentions:{book.meta.id}",
+                       lambda: {n.id: _find_cards(n) for n in book}, group="rule-cards")
+        return [dict(m) for m in table.get(node.id, [])]
+    return _find_cards(node)
+
+
+def _find_cards(node: Node) -> list[dict]:
     from ..cards.matching import find
     from ..cards.pool import card_names
     names = card_names()              # names only: the full pool load is not needed here

@@ -35,7 +35,7 @@ TRIGGERS: Mapping[str, str] = MappingProxyType({
     "RIVAL_ATTACKS": "bir rakip birim saldırdığında",
 })
 
-CONDITIONS = tuple(CHECKS)
+CONDITIONS = tuple(CHECKS)         # the `if` keys (engine/conditions.py)
 TRIGGER_FILTERS = ("equipped", "each_turn")
 SCOPES = ("self", "other_friendly_units", "friendly_units", "rival_units", "all_units")
 RESTRICTIONS = ("attack", "attack_gigs", "attack_units", "block", "be_defeated",

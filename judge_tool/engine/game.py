@@ -16,7 +16,7 @@ from .conditions import evaluate as evaluate_conditions
 from .effects import Action, EffectDef
 from .errors import DecisionError, GameOver, Illegal
 from .rules_math import (can_attack, effective, fight_result, may_choose_d20, payable_cost,
-                         steal_count, street_cred)
+                         steal_count)
 from .script import Opt, Script, match
 from .state import Card, Die, GameState, Modifier, Player, rival
 from .targets import Facts, Filter, describe, matches

@@ -11,6 +11,8 @@ actually runs, so importing this module is cheap.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,27 +87,66 @@ class Engine:
 
     def __init__(self, book: Any, glossary: Any = None, *, rebuild: bool = False,
                  use_glossary: bool = True, cache: Path | None = None) -> None:
-        from .index import open_or_build
-        from .query import glossary_names
-
         self.book = book
         self.glossary = load_glossary_for(book) if (glossary is None and use_glossary) else glossary
         self.analysis: Analysis = analysis_for(getattr(book.meta, "language", "") or "")
-        self.opened = open_or_build(book, self.glossary, self.analysis, rebuild=rebuild, cache=cache)
-        from .index import fast_bm25f
-        self.searcher = self.opened.ix.searcher(weighting=fast_bm25f(BM25_B, BM25_K1))
-        self.names = glossary_names(self.glossary, self.analysis)
+        self._rebuild, self._cache = rebuild, cache
+        self.terms = {str(getattr(t, "slug", "")): t for t in
+                      (getattr(self.glossary, "terms", None) or [])}
+        self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
+        if rebuild:
+            self.opened                       # noqa: B018 - build now, as asked
         from .lexicon import LEXICONS, SYNONYMS
         self.lexicon = LEXICONS.get(self.analysis.language, {})
         self.synonyms = SYNONYMS.get(self.analysis.language, {})
-        self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
-        self.terms = {str(getattr(t, "slug", "")): t for t in
-                      (getattr(self.glossary, "terms", None) or [])}
+
+    # The index is opened only when a query needs it (a bare rule number does not).
+    @cached_property
+    def opened(self):
+        from .index import open_or_build
+        return open_or_build(self.book, self.glossary, self.analysis, rebuild=self._rebuild,
+                             cache=self._cache)
+
+    @cached_property
+    def searcher(self):
+        from .index import fast_bm25f
+        return self.opened.ix.searcher(weighting=fast_bm25f(BM25_B, BM25_K1))
+
+    @cached_property
+    def names(self):
+        from .query import glossary_names
+        names, terms = self._tables(glossary_names)
+        self._terms_cache.update(terms)
+        return names
+
+    def _tables(self, glossary_names):
+        """The glossary name index and every document's words, stems and prefixes: built
+        once per data version for the shipped rulebooks (compiled data cache, search
+        group), per process for a judge's own folder."""
+        from .index import _shipped
+
+        def build():
+            names = glossary_names(self.glossary, self.analysis)
+            terms: dict[str, tuple[set[str], set[str], set[str]]] = {}
+            if _shipped(self.book):
+                self._terms_cache = terms
+                for node in self.book:
+                    self._doc_terms(node.id)
+                for slug in self.terms:
+                    self._doc_terms(f"term:{slug}")
+            return names, terms
+
+        if _shipped(self.book) and self.opened.path is not None:
+            from ..datacache import cached
+            return cached(f"search:{self.book.meta.id}:{self.opened.key}", build, group="search")
+        return build()
 
     def close(self) -> None:
         try:
-            self.searcher.close()
-            self.opened.ix.close()
+            if "searcher" in self.__dict__:
+                self.searcher.close()
+            if "opened" in self.__dict__:
+                self.opened.ix.close()
         except Exception:
             pass
 
@@ -134,8 +175,9 @@ class Engine:
 
         from .query import CANDIDATES, COORD_FLOOR, DEFINING_BONUS, SUBTREE_SHARE, TERM_DAMP, build, coverage
 
+        names = self.names                     # fills the per-document word tables too
         reader = self.searcher.reader()
-        q, plan = build(text, reader, self.analysis, self.names, self.lexicon, self.synonyms)
+        q, plan = build(text, reader, self.analysis, names, self.lexicon, self.synonyms)
         if q is None:
             return []
         flt = Q.Term("chapter", chapter) if chapter else None

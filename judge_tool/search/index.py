@@ -55,14 +55,7 @@ FIELDS_TEXT = ("exact", "stem", "pre", "pre4", "head", "head_stem", "crumb")
 
 # --- where ------------------------------------------------------------------------
 
-def cache_root() -> Path:
-    explicit = os.environ.get("JUDGE_TOOL_CACHE")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    # the XDG spec: a relative path is invalid and is ignored
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "judge-tool"
+from ..cachedir import cache_root  # noqa: E402  (re-exported: the index's home)
 
 
 def _crc(path: Path) -> int:
@@ -142,6 +135,22 @@ def _analysis_source() -> bytes:
     except Exception:                      # not installed as a distribution: tables only
         pass
     return b"\0".join(parts)
+
+
+def _shipped(book: Any) -> bool:
+    from ..datacache import is_shipped
+    return is_shipped(book)
+
+
+def _key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
+    """The index key; for shipped data it is computed once per data version (the
+    compiled data cache keeps it), for a judge's own folder every time."""
+    from ..glossary import load_glossary
+    if _shipped(book) and (glossary is None or glossary is load_glossary(book.meta.id)):
+        from ..datacache import cached
+        return cached(f"index-key:{book.meta.id}:{analysis.language}:{analysis.version}:"
+                      f"{glossary is not None}", lambda: index_key(book, glossary, analysis))
+    return index_key(book, glossary, analysis)
 
 
 def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:
@@ -449,7 +458,7 @@ def index_root(cache: Path | None, book_id: str) -> Path:
 
 def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool = False,
                   cache: Path | None = None) -> Opened:
-    key = index_key(book, glossary, analysis)
+    key = _key_for(book, glossary, analysis)
     root = index_root(cache, book.meta.id)
     final = root / key
     docs: list[Doc] | None = None

@@ -9,10 +9,17 @@ rulebook language, plus everyday Turkish for what the rules text words different
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-_DATA = tomllib.loads((Path(__file__).with_name("lexicon.toml")).read_text(encoding="utf-8"))
+from ..datacache import cached
+
+
+def _read() -> dict:
+    import tomllib
+    return tomllib.loads((Path(__file__).with_name("lexicon.toml")).read_text(encoding="utf-8"))
+
+
+_DATA = cached("search:lexicon", _read, group="search")
 
 # language -> {English query word: rules-language words}
 LEXICONS: dict[str, dict[str, str]] = {lang: dict(t.get("english", {})) for lang, t in _DATA.items()}

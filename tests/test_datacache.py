@@ -1,0 +1,116 @@
+"""The compiled data cache: built once per data version, read back checksum-verified,
+rebuilt with a one-line notice when damaged or stale, and never touching other files."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from judge_tool import datacache
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_TOOL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("JUDGE_TOOL_NO_DATACACHE", raising=False)
+    datacache.reset()
+    yield tmp_path / "cache" / "compiled"
+    datacache.reset()
+
+
+def test_built_once_then_read_back(cache, capsys):
+    calls = []
+
+    def build():
+        calls.append(1)
+        return {"rules": ("9.23.2",)}
+
+    assert datacache.cached("t:x", build) == {"rules": ("9.23.2",)}
+    datacache.reset()
+    assert datacache.cached("t:x", build) == {"rules": ("9.23.2",)}
+    assert calls == [1]
+    assert capsys.readouterr().err == ""
+    files = list(cache.glob("*.pickle"))
+    assert len(files) == 1 and files[0].read_bytes().startswith(datacache.MAGIC)
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "garbage", "empty"])
+def test_damaged_file_is_detected_and_rebuilt_with_a_notice(cache, capsys, damage):
+    datacache.cached("t:x", lambda: list(range(100)))
+    path = next(cache.glob("*.pickle"))
+    data = bytearray(path.read_bytes())
+    if damage == "flip":
+        data[-5] ^= 0xFF
+    elif damage == "truncate":
+        data = data[: len(data) // 2]
+    elif damage == "garbage":
+        data = bytearray(datacache.MAGIC + b"\0" * 40)
+    else:
+        data = bytearray()
+    path.write_bytes(bytes(data))
+    datacache.reset()
+    calls = []
+    assert datacache.cached("t:x", lambda: calls.append(1) or list(range(100))) == list(range(100))
+    assert calls == [1]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged" in err and "Traceback" not in err
+    assert datacache._read(path) == {"t:x": list(range(100))}
+
+
+def test_stale_versions_removed_other_files_kept(cache, capsys):
+    cache.mkdir(parents=True)
+    old_ours = cache / "0123456789abcdef01234567.pickle"
+    old_ours.write_bytes(datacache.MAGIC + b"\0" * 40)
+    theirs = cache / "someone-else.pickle"
+    theirs.write_bytes(b"not ours")
+    note = cache / "notes.txt"
+    note.write_text("keep")
+    datacache.cached("t:x", lambda: 1)
+    assert not old_ours.exists()
+    assert theirs.read_bytes() == b"not ours" and note.read_text() == "keep"
+    assert "rebuilt" in capsys.readouterr().err
+
+
+def test_a_file_writable_by_others_is_not_trusted(cache, capsys):
+    datacache.cached("t:x", lambda: "good")
+    path = next(cache.glob("*.pickle"))
+    os.chmod(path, 0o666)
+    datacache.reset()
+    assert datacache.cached("t:x", lambda: "rebuilt") == "rebuilt"
+    assert "damaged" in capsys.readouterr().err
+
+
+def test_unwritable_cache_still_answers(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("JUDGE_TOOL_CACHE", str(blocker))
+    datacache.reset()
+    try:
+        assert datacache.cached("t:x", lambda: 42) == 42
+    finally:
+        datacache.reset()
+
+
+def test_key_follows_the_data(cache, tmp_path, monkeypatch):
+    """A changed data file gives a new key (so a new compiled file)."""
+    key = datacache.data_key()
+    from judge_tool.resources import data_root
+    concepts = data_root() / "rules" / "concepts.toml"
+    stat = concepts.stat()
+    try:
+        os.utime(concepts, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        datacache.reset()
+        assert datacache.data_key() != key
+    finally:
+        os.utime(concepts, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        datacache.reset()
+
+
+def test_cli_uses_the_compiled_rulebook(run_judge, tmp_path):
+    first = run_judge("rule", "9.23.2")
+    assert first.returncode == 0, first.stderr
+    compiled = list((tmp_path / "cache" / "compiled").glob("*.pickle"))
+    assert compiled
+    again = run_judge("rule", "9.23.2")
+    assert again.stdout == first.stdout and again.stderr == ""
