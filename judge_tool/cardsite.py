@@ -76,7 +76,7 @@ def _views(pool: Any, inp: Any, page: Any) -> list[CardView]:
     ph = phrases()
     kw = {t.english: t for t in glossary if t.kind == "keyword"}
     tr = {t.english: t for t in glossary if t.kind == "trigger"}
-    scenario_index = {s.file: i for i, s in enumerate(inp.scenarios or [], start=1)}
+    scenario_anchor = {s.file: s.anchor for s in inp.scenarios or []}   # stable, from the file name
     views = []
     for c in pool:
         def term(t):
@@ -90,7 +90,7 @@ def _views(pool: Any, inp: Any, page: Any) -> list[CardView]:
                           "label": node.label if node else "", "url": page.rule_url(r.rule) if node else "",
                           "term_url": page.term_url(r.slug)})
         scenarios = [{"file": f, "title": t,
-                      "url": f"senaryolar.html#sc-{scenario_index[f]}" if f in scenario_index else ""}
+                      "url": f"senaryolar.html#{scenario_anchor[f]}" if f in scenario_anchor else ""}
                      for f, t in scenarios_for(c.slug)]
         views.append(CardView(
             card=c, file=card_file(c.slug), type_label=ph["types"][c.type], color_label=ph["colors"][c.color],

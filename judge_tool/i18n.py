@@ -116,15 +116,17 @@ def language_name(code: str, lang: str) -> str:
     return messages(lang).get(f"language.{code}", code)
 
 
-def editorial_notes(node: Any, m: Messages) -> list[str]:
+def editorial_notes(node: Any, m: Messages, skip: tuple[str, ...] = (), note: bool = True) -> list[str]:
     """A rule node's editorial facts (`editorial: title-added, ref-outside 309.2`) as
-    sentences in the reader's language, then its free-text note."""
+    sentences in the reader's language (codes in `skip` left out: the site shows
+    "title-added" as a badge), then its free-text note."""
     out = []
     for item in getattr(node, "editorial", ()) or ():
         code, _, arg = item.partition(" ")
-        out.append(m(f"editorial.{code}", ref=arg))
+        if code not in skip:
+            out.append(m(f"editorial.{code}", ref=arg))
     for start in getattr(node, "extra", ()) or ():
         out.append(f"{m('official.not_in_official')}: “{start} …”")
-    if getattr(node, "note", ""):
+    if note and getattr(node, "note", ""):
         out.append(node.note)
     return out

@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 from . import turkish
 from .safepath import PathProblem, confined_target, is_dangerous_out, printable, write_inside
 from .resources import data_path
+from .i18n import Messages, choose, editorial_notes, language_name, messages
 
 MANIFEST = ".judge-site.json"
 GENERATOR = "judge_tool site"
@@ -40,7 +41,9 @@ GLOSSARY_PAGE = "sozluk.html"
 SCENARIO_PAGE = "senaryolar.html"
 PRINT_PAGE = "yazdir.html"
 HELP_PAGE = "yardim.html"
+QUICKREF_PAGE = "hizli-basvuru.html"
 SEARCH_DATA = "assets/search-data.js"
+OFFLINE_FILES = ("manifest.webmanifest", "sw.js", "assets/icon.svg")
 
 
 class SiteError(Exception):
@@ -118,6 +121,12 @@ class ScenarioView:
     checks: tuple[CheckView, ...]
     trace: tuple[StepView, ...]
     runs: tuple[RunView, ...] = ()
+    answer: str = ""            # the ruling in one line, from the engine's checked outcome
+
+    @property
+    def anchor(self) -> str:
+        """A stable anchor made from the scenario's file name (not its position)."""
+        return "sc-" + re.sub(r"[^a-z0-9-]+", "-", Path(self.file).stem.lower()).strip("-")
 
 
 @dataclass
@@ -215,27 +224,73 @@ def reverse_refs(book: Any, links: Mapping[str, list[Link]]) -> dict[str, list[s
     return {rid: sorted(ids, key=lambda i: order.get(i, 0)) for rid, ids in cited.items()}
 
 
-def _fmt_value(value: Any) -> str:
+def _fmt_value(value: Any, m: Messages | None = None) -> str:
+    m = m or messages("tr")
     if isinstance(value, str):
-        return value
+        return m("scenario.none") if value in ("null", "none") else value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_fmt_value(v, m)}" for k, v in value.items()) if value else m("scenario.none")
     if isinstance(value, (list, tuple)):
-        return ", ".join(_fmt_value(v) for v in value) if value else "—"
+        return ", ".join(_fmt_value(v, m) for v in value) if value else m("scenario.none")
     if value is None:
-        return "—"
+        return m("scenario.none")
     if isinstance(value, bool):
-        return "evet" if value else "hayır"
+        return m("scenario.yes") if value else m("scenario.no")
     return json.dumps(value, ensure_ascii=False)
 
 
-def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = ()) -> ScenarioView:
-    """A view of one `judge check --json` entry (ScenarioResult.to_dict())."""
+def check_sentence(key: str, value: Any, m: Messages) -> str:
+    """One checked outcome as a sentence ("stolen = 2" -> "Çalınan Gig: 2"); the words
+    come from the catalogue (scenario.*), so no raw `legal = hayır` reaches the reader."""
+    if key == "legal" and isinstance(value, bool):
+        return m("scenario.legal_true" if value else "scenario.legal_false")
+    def label(name: str) -> str:
+        return m.get(f"scenario.key.{name}", "").split(":")[0].strip() or name.replace("_", " ")
+
+    item = re.fullmatch(r"(\w+)\[(\d+)\]\.([\w.]+)", key)       # attacks[0].stolen
+    if item:
+        return f"{label(item[1])} {int(item[2]) + 1} · {check_sentence(item[3], value, m)}"
+    player, _, field_name = key.partition(".")
+    if field_name and player not in ("A", "B"):                   # street_cred.B
+        return f"{label(player)} {field_name}: {_fmt_value(value, m)}"
+    if field_name and player in ("A", "B"):
+        label = m.get(f"scenario.field.{field_name}", field_name.replace("_", " "))
+        return m("scenario.player", player=player, what=label, value=_fmt_value(value, m))
+    label = m.get(f"scenario.key.{key}", "")
+    if label:
+        return label.format(value=_fmt_value(value, m))
+    return f"{key.replace('_', ' ')}: {_fmt_value(value, m)}"
+
+
+# the outcomes that answer the question, in the order a judge wants them
+_ANSWER_KEYS = ("legal", "illegal_rule", "stolen", "winner", "loser", "defeated", "fight", "power",
+                "street_cred", "resolved")
+
+
+def ruling_answer(expect: list[tuple[str, Any]], m: Messages) -> str:
+    """The answer in one line: the first two outcomes that answer a question, as checked."""
+    found = dict(expect)
+    picked = [check_sentence(k, found[k], m) for k in _ANSWER_KEYS if k in found][:2]
+    if not picked:
+        picked = [check_sentence(k, v, m) for k, v in expect if k != "cites"][:2]
+    return "; ".join(picked)
+
+
+def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = (), m: Messages | None = None) -> ScenarioView:
+    """A view of one `judge check --json` entry (ScenarioResult.to_dict()), written as a
+    ruling: the question, the answer in one line, the steps with their rules."""
+    m = m or messages("tr")
     checks = []
+    passed_expect: list[tuple[str, Any]] = []
     for c in data.get("expectations", []) or []:
         if isinstance(c, Mapping):
             passed = bool(c.get("passed", False))
-            text = f"{c.get('key', '')} = {_fmt_value(c.get('expected'))}"
+            key = str(c.get("key", ""))
+            text = check_sentence(key, c.get("expected"), m)
             if not passed:
-                text += f" (çıkan: {_fmt_value(c.get('actual'))})"
+                text += " " + m("scenario.got", value=_fmt_value(c.get("actual"), m))
+            else:
+                passed_expect.append((key, c.get("expected")))
             checks.append(CheckView(text, passed))
         else:
             checks.append(CheckView(str(c), True))
@@ -249,8 +304,7 @@ def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = ()) -> Scenario
     for run in data.get("runs", []) or []:
         rolls = ", ".join(str(v) for v in (run.get("rolls") or {}).values())
         outcome = run.get("outcome") or {}
-        summary = "; ".join(f"{k}: {_fmt_value(v if not isinstance(v, Mapping) else [f'{a}={b}' for a, b in v.items()])}"
-                            for k, v in outcome.items())
+        summary = "; ".join(check_sentence(str(k), v, m) for k, v in outcome.items())
         runs.append(RunView(rolls, summary, bool(run.get("passed", False))))
     return ScenarioView(
         file=Path(str(data.get("file", "") or "")).name,
@@ -260,10 +314,11 @@ def scenario_view(data: Mapping[str, Any], refs: Iterable[str] = ()) -> Scenario
         error=str(data.get("error", "") or ""),
         refs=tuple(str(r) for r in refs),
         checks=tuple(checks), trace=tuple(trace), runs=tuple(runs),
+        answer=ruling_answer(passed_expect, m),
     )
 
 
-def load_scenarios(book: Any, notes: list[str]) -> list[ScenarioView] | None:
+def load_scenarios(book: Any, notes: list[str], m: Messages | None = None) -> list[ScenarioView] | None:
     """Run the shipped worked-example scenarios on the rules engine, as `judge check --all`
     does. None (page left out) when the engine is not there or does not model this game."""
     if not getattr(book.meta, "scenarios", False):
@@ -285,7 +340,7 @@ def load_scenarios(book: Any, notes: list[str]) -> list[ScenarioView] | None:
             result = run_scenario(scn)
             data = result.to_dict()
             data["file"] = str(path)
-            views.append(scenario_view(data, getattr(scn, "refs", ())))
+            views.append(scenario_view(data, getattr(scn, "refs", ()), m))
         except Exception as exc:   # an invalid file is shown as such, never stops the site
             views.append(scenario_view({"file": str(path), "title": Path(path).name, "passed": False,
                                         "error": f"{type(exc).__name__}: {exc}"}))
@@ -328,8 +383,14 @@ def collect(game: str | None = None) -> SiteInput:
     for t in terms:                     # a rule shows the glossary entries it defines
         if t.rule in book:
             inp.term_refs.setdefault(t.rule, []).append(t.slug)
-    inp.scenarios = load_scenarios(book, notes)
+    inp.scenarios = load_scenarios(book, notes, ui_messages(book))
     return inp
+
+
+def ui_messages(book: Any, lang: str | None = None) -> Messages:
+    """The interface strings of a rulebook's pages: its own language (judge_tool.i18n),
+    or `lang` when the builder asked for one."""
+    return messages(choose(getattr(book.meta, "language", None), lang))
 
 
 # --- URLs and text ----------------------------------------------------------------
@@ -354,6 +415,7 @@ class PageCtx:
     name: str
     chapter: str | None = None
     single: bool = False       # the printable page holds every rule and term itself
+    m: Any = None              # the page's Messages (notes and labels in its language)
 
     def rule_url(self, rule_id: str) -> str:
         chapter = rule_id.split(".", 1)[0]
@@ -411,11 +473,13 @@ class RuleView:
     anchor: str
     depth: int
     heading: int | None         # h3/h4 for titled nodes, None for plain rules
-    text: Markup
+    text: Markup                # the text before a numbered list inside the rule (all of it)
     examples: list[Markup]
     see: list[str]              # refs not already linked in the text
     cited_by: list[str]
     terms: list[TermView]       # glossary entries this rule defines
+    items: list[Markup] = field(default_factory=list)   # the numbered list inside the rule
+    notes: list[dict] = field(default_factory=list)     # {label, text, lang}
 
 
 @dataclass
@@ -438,9 +502,25 @@ def rule_view(node: Any, inp: SiteInput, page: PageCtx, known: Mapping[str, Term
     heading = None
     if node.title and not node.is_chapter:
         heading = 3 if node.depth <= 1 else 4
+    text_links = _field_links(links, "text")
+    lead = getattr(node, "lead", node.text)
+    items: list[Markup] = []
+    offset = len(lead) + 1
+    for item in getattr(node, "items", ()):
+        own = [Link(l.term, l.start - offset, l.end - offset, l.target, l.field, l.kind)
+               for l in text_links if l.start >= offset and l.end <= offset + len(item)]
+        items.append(render_linked(item, own, page, known, used, seen))
+        offset += len(item) + 1
+    m = page.m or messages("tr")
+    # editorial facts in the page's language; "title-added" is the badge beside the title
+    notes = [{"label": m("rule.note"), "text": n, "lang": m.lang}
+             for n in editorial_notes(node, m, skip=("title-added",), note=False)]
+    if node.note:     # free text of the editor, written in the project's language
+        notes.append({"label": m("rule.note"), "text": node.note, "lang": "tr"})
     return RuleView(
         node=node, anchor=rule_anchor(node.id), depth=node.depth, heading=heading,
-        text=render_linked(node.text, _field_links(links, "text"), page, known, used, seen),
+        text=render_linked(lead, [l for l in text_links if l.end <= len(lead)], page, known, used, seen),
+        items=items, notes=notes,
         examples=[render_linked(ex, _field_links(links, f"example:{i}"), page, known, used, seen)
                   for i, ex in enumerate(node.examples)],
         see=[r for r in node.refs if r not in linked_targets],
@@ -454,15 +534,28 @@ def section_groups(book: Any, chapter: Any) -> list[tuple[str, str, list[Any]]]:
     groups: list[tuple[str, str, list[Any]]] = []
     for node in book.descendants(chapter.id):
         if not groups or node.section != groups[-1][0]:
-            groups.append((node.section, f"s{chapter.id}-{len(groups) + 1}", []))
+            # the anchor is made from the id of the section's first rule: stable when
+            # rules are added elsewhere (a counter shifted with every new section)
+            groups.append((node.section, f"s{node.id}", []))
         groups[-1][2].append(node)
     return groups
 
 
 def chapter_sections(book: Any, chapter: Any, inp: SiteInput, page: PageCtx,
                      known: Mapping[str, TermView], used: set[str]) -> list[Section]:
-    return [Section(title, anchor, [rule_view(n, inp, page, known, used) for n in nodes])
-            for title, anchor, nodes in section_groups(book, chapter)]
+    sections = [Section(title, anchor, [rule_view(n, inp, page, known, used) for n in nodes])
+                for title, anchor, nodes in section_groups(book, chapter)]
+    # heading levels never skip one (h2 -> h4 confuses a screen reader's outline): a titled
+    # rule is at most one level below the heading before it (chapter h1, section h2)
+    last = 1
+    for sec in sections:
+        if sec.title:
+            last = 2
+        for r in sec.rules:
+            if r.heading:
+                r.heading = min(r.heading, last + 1)
+                last = r.heading
+    return sections
 
 
 def toc_entries(book: Any) -> list[dict]:
@@ -617,13 +710,14 @@ def _field_postings(field: str, streams: list[dict[str, list[str]]], analysis: A
     return {"post": post, "len": [len(s.get(field, ())) for s in streams]}
 
 
-def search_data(inp: SiteInput) -> dict:
+def search_data(inp: SiteInput, m: Messages | None = None) -> dict:
     """The browser's index (see the comment above): documents to show, analysis tables,
     per-field postings and the glossary names."""
     from .search import BM25_B, BM25_K1
     from .search import query as qmod
     from .search.analysis import analysis_for
     from .search.index import doc_fields, documents, english_stem
+    from .rulebook import citation_words
 
     book = inp.book
     analysis = analysis_for(getattr(book.meta, "language", "") or "")
@@ -685,17 +779,20 @@ def search_data(inp: SiteInput) -> dict:
         }
 
     shown = []
+    added = {n.title for n in book if getattr(n, "title_added", False) and n.title}
+    mark = (m or ui_messages(book))("rule.editor_title")
     for doc in docs:
         if doc.kind == "term":
             t = next((x for x in inp.terms if f"term:{x.slug}" == doc.doc_id), None)
             shown_en = t.english_shown[:2] if t else ()
             title = (t.term + (f" ({', '.join(shown_en)})" if shown_en else "")) if t else doc.head
-            shown.append({"id": doc.doc_id[5:], "k": "term", "t": title, "c": "Sözlük",
+            shown.append({"id": doc.doc_id[5:], "k": "term", "t": title, "c": (m or ui_messages(book))("site.glossary"),
                           "h": doc.head, "e": doc.english, "b": doc.body, "x": [], "r": t.rule if t else "",
                           "u": f"{GLOSSARY_PAGE}#{term_anchor(doc.doc_id[5:])}"})
         else:
             node = book.get(doc.doc_id)
-            shown.append({"id": node.id, "k": "rule", "t": node.label, "c": " › ".join(node.path),
+            crumbs = [f"{c} ({mark})" if c in added else c for c in node.path]   # editor titles marked
+            shown.append({"id": node.id, "k": "rule", "t": node.label, "c": " › ".join(crumbs),
                           "h": node.title, "b": node.text or node.title, "x": list(node.examples), "r": node.id,
                           "hd": 0 if node.text else 1,
                           "u": f"{chapter_file(node.chapter)}#{rule_anchor(node.id)}"})
@@ -731,6 +828,7 @@ def search_data(inp: SiteInput) -> dict:
         "lexicon": lexicon,
         "synonyms": synonyms,
         "grammar": grammar,
+        "idWords": [w.lower() for w in citation_words(book.meta)],
     }
 
 
@@ -767,43 +865,126 @@ def environment(root: Path | None = None):
     return env
 
 
-def _help_html(root: Path) -> Markup:
-    """The help page is our own Markdown (site/content/yardim.md), not data."""
+def _markdown(path: Path) -> Markup:
     import markdown
 
-    path = root / "content" / "yardim.md"
     if not path.is_file():
         return Markup("")
     return Markup(markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables"]))
 
 
-def _base_context(inp: SiteInput, extra_nav: Iterable[Mapping[str, str]] = ()) -> dict:
-    """What every page's frame (base.html) needs."""
+def content_path(root: Path, game_id: str, name: str) -> Path:
+    """A page text of our own for one game (site/content/<game>/<name>); the Cyberpunk
+    one when a game has none (a judge's own rulebook)."""
+    own = root / "content" / game_id / name
+    return own if own.is_file() else root / "content" / "cyberpunk-tcg" / name
+
+
+def short_name(meta: Any) -> str:
+    """The game's name for the phone header: `short_name` in rulebook.toml, else the name."""
+    import tomllib
+    try:
+        raw = tomllib.loads((Path(meta.folder) / "rulebook.toml").read_text(encoding="utf-8"))
+        return str(raw.get("short_name") or meta.game)
+    except (OSError, ValueError, AttributeError):
+        return str(meta.game)
+
+
+def _base_context(inp: SiteInput, extra_nav: Iterable[Mapping[str, str]] = (), m: Messages | None = None,
+                  prefix: str = "", base_url: str = "") -> dict:
+    """What every page's frame (base.html) needs, in the rulebook's language."""
     meta = inp.book.meta
+    m = m or ui_messages(inp.book)
     nav = [
-        {"href": INDEX_PAGE, "label": "Kurallar"},
-        *([{"href": GLOSSARY_PAGE, "label": "Sözlük"}] if inp.terms else []),
-        *([{"href": SCENARIO_PAGE, "label": "Senaryolar"}] if inp.scenarios is not None else []),
-        *([{"href": "kartlar.html", "label": "Kartlar"}] if inp.book.meta.id == "cyberpunk-tcg" else []),
-        {"href": PRINT_PAGE, "label": "Yazdır"},
-        *extra_nav,
+        {"href": INDEX_PAGE, "label": m("site.rules")},
+        *([{"href": GLOSSARY_PAGE, "label": m("site.glossary")}] if inp.terms else []),
+        *([{"href": SCENARIO_PAGE, "label": m("site.scenarios")}] if inp.scenarios is not None else []),
+        *([{"href": "kartlar.html", "label": m("rule.cards")}] if inp.book.meta.id == "cyberpunk-tcg" else []),
+        {"href": PRINT_PAGE, "label": m("site.print")},
+        *[{"href": item["href"], "label": m(item["key"]) if "key" in item else item["label"]} for item in extra_nav],
     ]
+    cite_note = m("rule.project_number") if getattr(meta, "numbering", "official") != "official" else ""
     return {"meta": meta, "nav": nav, "cite_prefix": str(getattr(meta, "cite_prefix", "CR") or ""),
+            "cite_note": cite_note, "t": m, "lang": m.lang, "short_name": short_name(meta),
             "chapter_file": chapter_file, "rule_anchor": rule_anchor,
-            "term_anchor": term_anchor, "chapters": inp.book.chapters}
+            "term_anchor": term_anchor, "chapters": inp.book.chapters, "side_toc": toc_entries(inp.book),
+            "js_strings": m.prefix("site.js."), "base_url": base_url, "prefix": prefix,
+            "site_root": "../" * prefix.count("/"), "onpage": []}
+
+
+def glossary_groups(entries: list[dict], lang: str) -> list[dict]:
+    """The glossary index grouped by first letter (the letter as the language writes it:
+    Turkish "Ç" and "İ" are letters of their own), for the jump bar."""
+    groups: dict[str, list[dict]] = {}
+    for e in entries:
+        first = e["term"].term[:1]
+        letter = turkish.tr_upper(first) if lang == "tr" else first.upper()
+        groups.setdefault(letter or "#", []).append(e)
+    alphabet = "ABCÇDEFGĞHIİJKLMNOÖPQRSŞTUÜVWXYZ" if lang == "tr" else ""
+
+    def order(letter: str) -> tuple:
+        return (0, alphabet.index(letter), "") if letter in alphabet else (1, 0, turkish.fold(letter) + letter)
+
+    return [{"letter": letter, "anchor": f"l-{turkish.fold(letter) or 'x'}{'-' if letter != turkish.fold(letter).upper() else ''}"
+             + ("" if letter == turkish.fold(letter).upper() else format(ord(letter), "x")),
+             "entries": groups[letter]} for letter in sorted(groups, key=order)]
+
+
+def quickref_blocks(inp: SiteInput, root: Path) -> list[dict] | None:
+    """The one-page quick reference (site/content/<game>/quickref.toml): our block titles,
+    the rules' own text and numbers, the glossary's keywords. None when the game has none.
+    A rule id the rulebook lacks is a note, never a silent gap."""
+    import tomllib
+
+    path = root / "content" / inp.book.meta.id / "quickref.toml"
+    if not path.is_file():
+        return None
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    blocks = []
+    for block in raw.get("block", []):
+        rules = []
+        for rid in block.get("rules", []):
+            node = inp.book.get(rid)
+            if node is None:
+                inp.notes.append(f"quick reference: rule {rid} is not in the rulebook")
+                continue
+            rules.append(node)
+        kinds = block.get("terms", [])
+        terms = sorted((t for t in inp.terms if t.kind in kinds and t.rule in inp.book),
+                       key=lambda t: turkish.fold(t.term))
+        blocks.append({"title": block.get("title", ""), "rules": rules, "terms": terms})
+    return blocks
+
+
+def onpage_entries(chapter: Any, sections: list[Section]) -> list[dict]:
+    """"On this page": the chapter's sections and its titled rules of the first level."""
+    out = []
+    for s in sections:
+        if s.title:
+            out.append({"anchor": s.anchor, "label": s.title, "sub": False})
+        for r in s.rules:
+            if r.node.title and r.depth == 1:
+                out.append({"anchor": r.anchor, "label": f"{r.node.id} {r.node.title}", "sub": bool(s.title)})
+    if not out:       # no headings at all: the first-level rules, by their first words
+        out = [{"anchor": r.anchor, "label": f"{r.node.id} {r.node.label}", "sub": False}
+               for s in sections for r in s.rules if r.depth == 1]
+    return out
 
 
 def render_site(inp: SiteInput, root: Path | None = None,
-                extra_nav: Iterable[Mapping[str, str]] = ()) -> dict[str, bytes]:
-    """Every file of the site as {relative path: bytes}. Pure: reads only templates/assets."""
+                extra_nav: Iterable[Mapping[str, str]] = (), prefix: str = "",
+                base_url: str = "", lang: str | None = None) -> dict[str, bytes]:
+    """Every file of the site as {relative path: bytes}. Pure: reads only templates/assets.
+    Every interface word comes from the rulebook's language catalogue (judge_tool.i18n)."""
     root = root or site_dir()
     env = environment(root)
     book = inp.book
     meta = book.meta
+    m = ui_messages(book, lang)
     known = {t.slug: t for t in inp.terms}
     chapters = book.chapters
     files: dict[str, bytes] = {}
-    base = _base_context(inp, extra_nav)
+    base = _base_context(inp, extra_nav, m, prefix, base_url)
     # --- official numbering (issue 12; judge_tool/site_official.py) ---
     from .site_official import MISSING_PAGE, parts as official_parts
     official = official_parts(book)
@@ -811,35 +992,38 @@ def render_site(inp: SiteInput, root: Path | None = None,
     # --- end official numbering ---
 
     def page(template: str, name: str, **ctx) -> None:
-        html = env.get_template(template).render(**base, page_name=name, **ctx)
+        html = env.get_template(template).render({**base, **ctx, "page_name": name, "page_path": prefix + name})
         files[name] = html.encode("utf-8")
 
     def defs_for(used: set[str]) -> dict:
         return {s: {"t": known[s].term, "e": ", ".join(known[s].english_shown), "d": known[s].short}
                 for s in sorted(used) if s in known}
 
+    blocks = quickref_blocks(inp, root)
     page("index.html", INDEX_PAGE, title=meta.title, toc=toc_entries(book),
          term_count=len(inp.terms), scenario_count=len(inp.scenarios or []),
-         has_scenarios=inp.scenarios is not None, rule_count=len(book))
+         has_scenarios=inp.scenarios is not None, rule_count=len(book), has_quickref=bool(blocks),
+         intro=_markdown(content_path(root, meta.id, "home.md")))
 
     for i, chapter in enumerate(chapters):
-        pctx = PageCtx(chapter_file(chapter.id), chapter=chapter.id)
+        pctx = PageCtx(chapter_file(chapter.id), chapter=chapter.id, m=m)
         used: set[str] = set()
         head = rule_view(chapter, inp, pctx, known, used)
         sections = chapter_sections(book, chapter, inp, pctx, known, used)
         page("chapter.html", pctx.name, title=f"{chapter.id}. {chapter.title}", chapter=chapter,
              head=head, sections=sections, pctx=pctx, defs=defs_for(used),
+             onpage=onpage_entries(chapter, sections),
              prev=chapters[i - 1] if i > 0 else None,
              next=chapters[i + 1] if i + 1 < len(chapters) else None)
 
     # --- official numbering (issue 12): a permalink for each official rule without Turkish text
     if official.enabled:
         page("official_missing.html", MISSING_PAGE, title="Türkçe metinde olmayan resmî kurallar",
-             pctx=PageCtx(MISSING_PAGE))
+             pctx=PageCtx(MISSING_PAGE, m=m))
     # --- end official numbering ---
 
-    # glossary: every term with its citations
-    gctx = PageCtx(GLOSSARY_PAGE)
+    # glossary: every term with its citations, grouped by letter
+    gctx = PageCtx(GLOSSARY_PAGE, m=m)
     citing: dict[str, list[str]] = defaultdict(list)
     for node in book:
         for slug in dict.fromkeys(l.term for l in inp.links.get(node.id, []) if l.kind == "term" and l.term):
@@ -850,33 +1034,73 @@ def render_site(inp: SiteInput, root: Path | None = None,
         entries.append({"term": t, "anchor": term_anchor(t.slug), "defining": defining,
                         "citing": [c for c in citing.get(t.slug, [])],
                         "related": [r for r in t.related if r in book and r != t.rule]})
-    page("glossary.html", GLOSSARY_PAGE, title="Sözlük", entries=entries, pctx=gctx,
-         defs=defs_for({t.slug for t in inp.terms}))
+    if inp.terms:
+        groups = glossary_groups(entries, m.lang)
+        page("glossary.html", GLOSSARY_PAGE, title=m("site.glossary"), entries=entries, groups=groups,
+             pctx=gctx, defs=defs_for({t.slug for t in inp.terms}))
 
     if inp.scenarios is not None:
-        page("scenarios.html", SCENARIO_PAGE, title="Senaryolar", scenarios=inp.scenarios,
-             pctx=PageCtx(SCENARIO_PAGE), book=book)
+        page("scenarios.html", SCENARIO_PAGE, title=m("site.scenarios"), scenarios=inp.scenarios,
+             pctx=PageCtx(SCENARIO_PAGE, m=m), book=book,
+             onpage=[{"anchor": s.anchor, "label": s.title, "sub": False} for s in inp.scenarios])
 
-    # the printable single page: every chapter, then the glossary
-    pctx = PageCtx(PRINT_PAGE, single=True)
+    if blocks:
+        page("quickref.html", QUICKREF_PAGE, title=m("site.quickref"), blocks=blocks,
+             pctx=PageCtx(QUICKREF_PAGE, m=m))
+
+    # the printable single page: contents, every chapter, then the glossary
+    pctx = PageCtx(PRINT_PAGE, single=True, m=m)
     used = set()
     printed = []
     for chapter in chapters:
         printed.append({"chapter": chapter, "head": rule_view(chapter, inp, pctx, known, used),
                         "sections": chapter_sections(book, chapter, inp, pctx, known, used)})
-    page("print.html", PRINT_PAGE, title=f"{meta.title} (yazdırılabilir)", printed=printed,
+    page("print.html", PRINT_PAGE, title=m("site.print_title", title=meta.title), printed=printed,
          entries=entries, pctx=pctx, defs=defs_for(used))
 
-    page("help.html", HELP_PAGE, title="Yardım", body=_help_html(root))
+    page("help.html", HELP_PAGE, title=m("site.help"), body=_markdown(content_path(root, meta.id, "help.md")))
 
     from .cardsite import card_files          # the card pages and the search box's card table
-    files.update(card_files(inp, env, base, PageCtx))
+    files.update(card_files(inp, env, {**base, "page_path": prefix}, PageCtx))
 
     for asset in sorted((root / "static").rglob("*")):
         if asset.is_file():
             files["assets/" + asset.relative_to(root / "static").as_posix()] = asset.read_bytes()
-    files[SEARCH_DATA] = search_data_js(search_data(inp)).encode("utf-8")
+    files[SEARCH_DATA] = search_data_js(search_data(inp, m)).encode("utf-8")
     return files
+
+
+# --- offline use when hosted: web manifest and service worker ----------------------------
+
+def offline_files(files: Mapping[str, bytes], meta: Any, m: Messages) -> dict[str, bytes]:
+    """A web manifest and a service worker for the site at its root. site.js registers
+    the worker only over HTTPS (or on localhost), so from disk nothing changes; once
+    registered, every file of this build is cached on the first visit and the site works
+    offline from the phone's home screen. The cache name carries a digest of the build."""
+    import hashlib
+
+    icon = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" '
+            'fill="#0b57b5"/><path d="M18 20h28M18 32h28M18 44h18" stroke="#fff" stroke-width="6" '
+            'stroke-linecap="round"/></svg>')
+    manifest = {
+        "name": f"{meta.game} {meta.version}", "short_name": short_name(meta)[:12],
+        "lang": m.lang, "start_url": "./index.html", "scope": "./", "display": "standalone",
+        "background_color": "#ffffff", "theme_color": "#0b57b5",
+        "icons": [{"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    }
+    listed = sorted(n for n in files if not n.startswith(".")) + ["./", "assets/icon.svg"]
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + files[name] + b"\0")
+    worker = (root_read(("sw.template.js",)) or "").replace(
+        "__FILES__", json.dumps(listed, ensure_ascii=False)).replace("__VERSION__", digest.hexdigest()[:16])
+    return {"manifest.webmanifest": json.dumps(manifest, ensure_ascii=False, indent=1).encode("utf-8"),
+            "sw.js": worker.encode("utf-8"), "assets/icon.svg": icon.encode("utf-8")}
+
+
+def root_read(parts: tuple[str, ...]) -> str | None:
+    path = site_dir().joinpath(*parts)
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 # --- writing ------------------------------------------------------------------------
@@ -1011,35 +1235,40 @@ def concept_file(slug: str) -> str:
     return f"kavram-{slug}.html"
 
 
-def render_all(root: Path | None = None) -> tuple[list[SiteInput], dict[str, bytes]]:
+def render_all(root: Path | None = None, base_url: str = "",
+               lang: str | None = None) -> tuple[list[SiteInput], dict[str, bytes]]:
     """The default rulebook at the top, every other rulebook as a section of its own under
-    oyun/<id>/ (a complete sub-site with its own search), plus a games page and one page
-    per concept comparing the games' rules side by side."""
+    oyun/<id>/ (a complete sub-site with its own search, in its own language), plus a
+    games page and one page per concept comparing the games' rules side by side."""
     from .concepts import load_concepts
     from .rulebook import DEFAULT_GAME, rulebook_folders
 
     root = root or site_dir()
     games = [DEFAULT_GAME] + [g for g in rulebook_folders() if g != DEFAULT_GAME]
     inputs = [collect(g) for g in games]
-    top_nav = [{"href": GAMES_PAGE, "label": "Oyunlar"}]      # the games page links the concepts
-    sub_nav = [{"href": "../../" + item["href"], "label": item["label"]} for item in top_nav]
-    files = render_site(inputs[0], root, extra_nav=top_nav)
+    top_nav = [{"href": GAMES_PAGE, "key": "site.games"}]      # the games page links the concepts
+    sub_nav = [{"href": "../../" + item["href"], "key": item["key"]} for item in top_nav]
+    files = render_site(inputs[0], root, extra_nav=top_nav, base_url=base_url, lang=lang)
     urls: dict[str, str] = {inputs[0].book.meta.id: ""}
     for inp in inputs[1:]:
         prefix = game_prefix(inp.book.meta.id)
         urls[inp.book.meta.id] = prefix
-        for rel, data in render_site(inp, root, extra_nav=sub_nav).items():
+        for rel, data in render_site(inp, root, extra_nav=sub_nav, prefix=prefix,
+                                     base_url=base_url, lang=lang).items():
             files[prefix + rel] = data
 
     env = environment(root)
-    base = _base_context(inputs[0], top_nav)
+    m = ui_messages(inputs[0].book, lang)
+    base = _base_context(inputs[0], top_nav, m, "", base_url)
     books = {inp.book.meta.id: inp.book for inp in inputs}
 
     def page(template: str, name: str, **ctx) -> None:
-        files[name] = env.get_template(template).render(**base, page_name=name, **ctx).encode("utf-8")
+        files[name] = env.get_template(template).render({**base, **ctx, "page_name": name,
+                                                        "page_path": name}).encode("utf-8")
 
-    page("games.html", GAMES_PAGE, title="Oyunlar",
+    page("games.html", GAMES_PAGE, title=m("site.games"),
          games=[{"meta": inp.book.meta, "url": urls[inp.book.meta.id] + INDEX_PAGE,
+                 "language_name": language_name(inp.book.meta.language, m.lang),
                  "rules": len(inp.book), "chapters": inp.book.chapters} for inp in inputs])
     concepts = []
     for concept in load_concepts():
@@ -1048,26 +1277,45 @@ def render_all(root: Path | None = None) -> tuple[list[SiteInput], dict[str, byt
             book = books.get(game_id)
             if book is None:
                 continue
-            rules = [{"node": book.get(i), "url": urls[game_id] + chapter_file(book.get(i).chapter)
+            own = ui_messages(book, lang)
+            rules = [{"node": book.get(i), "t": own, "url": urls[game_id] + chapter_file(book.get(i).chapter)
                       + "#" + rule_anchor(i)} for i in ids if book.get(i) is not None]
-            sides.append({"meta": book.meta, "rules": rules})
+            sides.append({"meta": book.meta, "rules": rules, "title": concept.title_in(book.meta.language),
+                          "language_name": language_name(book.meta.language, m.lang)})
         concepts.append({"concept": concept, "file": concept_file(concept.slug), "sides": sides})
-    page("concepts.html", CONCEPTS_PAGE, title="Kavramlar", concepts=concepts)
+    page("concepts.html", CONCEPTS_PAGE, title=m("site.concepts"), concepts=concepts)
     for c in concepts:
-        page("concept.html", c["file"], title=c["concept"].title_tr or c["concept"].title, c=c)
+        page("concept.html", c["file"], title=c["concept"].title_in(m.lang), c=c)
     return inputs, files
 
 
-def build(out: Path, game: str | None = None, force: bool = False) -> tuple[SiteInput, dict[str, bytes]]:
+def check_base_url(base_url: str | None) -> str:
+    """`--base-url`: an http(s) URL, returned ending with "/"; "" when not given."""
+    if not base_url:
+        return ""
+    from urllib.parse import urlsplit
+
+    url = base_url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c in url for c in ' "<>\\'):
+        raise SiteError(f"--base-url must be an http(s) address such as https://example.org/rules/, "
+                        f"not {url[:80]!r}")
+    return url if url.endswith("/") else url + "/"
+
+
+def build(out: Path, game: str | None = None, force: bool = False,
+          base_url: str | None = None, lang: str | None = None) -> tuple[SiteInput, dict[str, bytes]]:
     """Collect, render and write; returns what was built (for the CLI and the bench).
     No game: every rulebook, one section each. A game: that rulebook alone. The output
     folder is checked first, so a refused folder costs no rendering."""
+    base = check_base_url(base_url)
     check_out(Path(out), force)
     if game is None:
-        inputs, files = render_all()
-        write_site(files, out, inputs[0].book.meta, force)
-        return inputs[0], files
-    inp = collect(game)
-    files = render_site(inp)
+        inputs, files = render_all(base_url=base, lang=lang)
+        inp = inputs[0]
+    else:
+        inp = collect(game)
+        files = render_site(inp, base_url=base, lang=lang)
+    files.update(offline_files(files, inp.book.meta, ui_messages(inp.book, lang)))
     write_site(files, out, inp.book.meta, force)
     return inp, files

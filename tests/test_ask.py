@@ -358,3 +358,18 @@ def test_what_does_x_mean_is_the_glossary_answer(question, slug, book):
 def test_other_games_get_no_ruling(book):
     answer = ask("19 güçlü birim kaç Gig çalar?", book=book, game="some-other-game")
     assert answer.kind == "unanswered"
+
+
+@pytest.mark.parametrize("question", ["Rakibin bir Gig'i var, 15 güçlü birimim kaç Gig çalar?",
+                                      "the rival has a gig, how many gigs does my 25 power unit steal?"])
+def test_an_article_before_a_gig_counts_it(question, book):
+    """"bir Gig", "a gig": one Gig there caps the steal (9.23.3.3); never dropped."""
+    answer = ask(question, book=book)
+    assert (answer.kind, answer.value) == ("steal", 1)
+
+
+@pytest.mark.parametrize("question", ["My street cred is 20 and I steal a gig, what is it now?",
+                                      "Street Cred'im 15, rakip 2 Gig çaldı, şimdi kaç?"])
+def test_a_street_cred_total_is_not_a_gig_value(question, book):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" and answer.not_understood

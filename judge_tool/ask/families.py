@@ -713,6 +713,15 @@ def extract_street_cred(reading: Reading) -> Call | None:
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         return Call({"values": []}, used={it.i for it in reading.numbers})
+    items = reading.items
+    for m in reading.of("street_cred"):
+        k = m.end
+        while k < len(items) and items[k].key in ("is", "was", "=", "of"):
+            k += 1
+        if k < len(items) and items[k].number is not None and items[k].part == items[m.start].part \
+                and not (k + 1 < len(items) and items[k + 1].number is not None):
+            # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
+            raise Unclear("a Street Cred total given instead of the Gig values")
     stolen_items, thief, pronoun = _stolen(reading)
     values: list[int] = []
     counted: int | None = None
@@ -782,6 +791,9 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
         thief = who
         for it in span:
             if it.number is not None:
+                nxt = items[it.i + 1] if it.i + 1 < len(items) else None
+                if nxt is not None and "gig" in reading.at(nxt.i):
+                    raise Unclear("how many Gigs were stolen, not which values")
                 taken.append(it)
             elif it.key in _ONE and pronoun is None:
                 pronoun = it

@@ -350,9 +350,26 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
                 item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
         items.append(item)
     _dice_from_sides(items)
+    _article_counts(items)
     _sign_words(items, lexicon.signs)
     matches = _match(items, lexicon)
     return Reading(question, items, matches, _language(items, lexicon))
+
+
+# "bir Gig'i var", "a gig", "one die": the article before a Gig or die word counts it. A
+# Gig count changes a steal (the cap), so it is read as 1 rather than dropped; a family
+# that does not use it then reports it instead of answering past it.
+_ARTICLES = ("bir", "a", "an", "tek")
+_COUNTED = ("gig", "zar", "die", "dice")
+
+
+def _article_counts(items: list[Item]) -> None:
+    for k, (a, b) in enumerate(zip(items, items[1:])):
+        after = items[k + 2].key if k + 2 < len(items) else ""
+        if a.key in _ARTICLES and a.number is None and b.clause == a.clause \
+                and (b.key.startswith(_COUNTED) or b.key.split("'")[0] in _COUNTED) \
+                and not after.startswith(("area", "alan", "zone")):
+            a.number = 1
 
 
 def _dice_from_sides(items: list[Item]) -> None:

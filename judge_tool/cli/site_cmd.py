@@ -23,8 +23,11 @@ def site() -> None:
 @click.option("--force", is_flag=True,
               help="Also write into a non-empty folder that is not a site build (nothing in "
                    "it is deleted; never the root or home folder).")
+@click.option("--base-url", "base_url", default=None, metavar="URL",
+              help="Where the site will be hosted (https://…/): copied links and citations "
+                   "use it. Without it links are relative (never file:///).")
 @click.pass_context
-def build(ctx: click.Context, out: Path, quiet: bool, force: bool) -> None:
+def build(ctx: click.Context, out: Path, quiet: bool, force: bool, base_url: str | None) -> None:
     """Render every chapter, the glossary, the scenarios and the printable page into DIR;
     every other rulebook gets a section of its own (oyun/ID/) and each shared concept a page.
     With `judge --game ID site build` only that rulebook is built.
@@ -44,7 +47,8 @@ def build(ctx: click.Context, out: Path, quiet: bool, force: bool) -> None:
     game = (ctx.obj or {}).get("game") if chosen else None
     started = time.perf_counter()
     try:
-        inp, files = build_site(out.expanduser(), game, force)
+        lang = (root.obj or {}).get("lang")
+        inp, files = build_site(out.expanduser(), game, force, base_url=base_url, lang=lang)
     except SiteError as exc:
         fail(str(exc))
     except KeyError:

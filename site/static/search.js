@@ -21,7 +21,8 @@
   var ALPHA_RE = /^\p{L}+$/u;
   var ASCII_RE = /^[\x00-\x7f]*$/;
   var CONTROL_RE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
-  var RULE_NUMBER_RE = /^(?:cr|kural|rule|r)?\s*[:#]?\s*(\d+(?:\.(?:\d+|[a-z]))*)\.?$/i;
+  var RULE_NUMBER_RE = /^(?:cr|kural|rule|r)?\s*[:#]?\s*(\d+(?:\.(?:\d+|[a-z]))*[a-z]?)\.?$/i;
+  var LETTER_GLUED_RE = /^(\d+(?:\.(?:\d+|[a-zA-Z]))*\.\d+)([a-zA-Z])$/;
   var ID_PREFIX_RE = /^(?:cr|kural|rule|r)\s*[:#]?\s*/i;
   var ID_RE = /^\d+(?:\.(?:\d+|[a-z]))*$/;
   var INLINE_NUMBER_RE = /\b\d+(?:\.\d+)+\b/g;
@@ -178,6 +179,7 @@
   function normalizeId(text) {
     // as rulebook.normalize_id: NFKC, prefix, trailing punctuation, leading zeros, 6.5.F -> 6.5.f
     var t = text.normalize("NFKC").trim().replace(ID_PREFIX_RE, "").trim().replace(/[.,;:)\]]+$/, "").trim();
+    t = t.replace(LETTER_GLUED_RE, "$1.$2");            // 6.5a -> 6.5.a, as printed in some rulebooks
     if (/^\d+(?:\.(?:\d+|[a-zA-Z]))*$/.test(t)) {
       t = t.split(".").map(function (p) { return /^\d+$/.test(p) ? String(parseInt(p, 10)) : p.toLowerCase(); }).join(".");
     }
@@ -489,12 +491,31 @@
     return out;
   };
 
+  /* rulebook.strip_citation: leading citation words ("Берсерк 517.1.1", "Altered 6.5.a",
+   * "règle 5.1.2.b"), from data.idWords (the rulebook's prefix, name and the catalogues). */
+  Engine.prototype.stripCitation = function (text) {
+    var t = text.normalize("NFKC").trim(), words = this.data.idWords || [];
+    for (var round = 0; round < 3; round++) {
+      var low = t.toLowerCase(), cut = false;
+      for (var i = 0; i < words.length; i++) {
+        var w = words[i].normalize("NFKC");
+        if (w && low.startsWith(w) && (low.length === w.length || !/[\p{L}\p{N}]/u.test(low[w.length]) || w.endsWith("."))) {
+          t = t.slice(w.length).replace(/^[\s:#,\u00a0]+/, "").trim();
+          cut = true;
+          break;
+        }
+      }
+      if (!cut) break;
+    }
+    return t;
+  };
+
   /* The ranked hits for what was typed. `typing`: the last word may be unfinished. */
   Engine.prototype.search = function (query, limit, typing) {
     limit = limit === undefined ? 10 : limit;
     var text = clean(query, this.q.maxChars);
     if (!text.trim() || limit <= 0) return [];
-    var m = RULE_NUMBER_RE.exec(text.normalize("NFKC").trim().replace(/[,;:)\]]+$/, ""));
+    var m = RULE_NUMBER_RE.exec(this.stripCitation(text).replace(/[,;:)\]]+$/, ""));
     if (m) {
       var rid = normalizeId(m[1]);
       if (ID_RE.test(rid)) {

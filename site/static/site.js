@@ -1,6 +1,8 @@
-/* judge_tool rules site: search box, keyword cards, copy buttons, "/" shortcut.
+/* judge_tool rules site: search box, keyword cards, copy buttons, "/" shortcut, contents
+ * drawer, light/dark toggle, print buttons, offline use when hosted over HTTPS.
  * Works from file:// — the search index is a plain script loaded on first use, never fetched.
  * Text from the data or the query is only ever set with textContent, never as HTML.
+ * Interface words come from the page (#ui-strings, the rulebook language's catalogue).
  */
 (function () {
   "use strict";
@@ -13,6 +15,13 @@
   var popover = document.getElementById("popover");
   var engine = null, loading = null, selected = -1, lastQuery = null;
   var timings = window.__judgeSearchTimes = [];
+  var S = {};
+  try { S = JSON.parse((document.getElementById("ui-strings") || {}).textContent || "{}"); } catch (err) { S = {}; }
+  function say(key, values) {
+    var text = S[key] || key;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
+    return text;
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -46,7 +55,7 @@
       return engine;
     }).catch(function (err) {
       loading = null;
-      if (status) status.textContent = "Arama yüklenemedi.";
+      if (status) status.textContent = say("loading_failed");
       throw err;
     });
     return loading;
@@ -74,7 +83,7 @@
     results.replaceChildren();
     selected = -1;
     if (!hits.length) {
-      results.appendChild(el("p", "r-none", "Sonuç yok: “" + query.trim() + "”"));
+      results.appendChild(el("p", "r-none", say("no_results_for", { q: query.trim() })));
     }
     hits.forEach(function (hit, i) {
       var a = el("a");
@@ -83,13 +92,15 @@
       a.setAttribute("role", "option");
       a.setAttribute("aria-selected", "false");
       if (hit.rule) a.dataset.rule = hit.rule;
-      a.appendChild(el("span", "r-id", hit.kind === "term" ? "Terim" : hit.kind === "card" ? "Kart" : hit.id));
+      a.appendChild(el("span", "r-id", hit.kind === "term" ? say("term") : hit.kind === "card" ? say("card") : hit.id));
+      // a titled rule shows its title, a plain rule its text: never a row with neither
+      // (a short rule's text is its label, so text === title must still show the text)
       if (hit.titled || !hit.snippet) a.appendChild(el("span", "r-title", hit.title));
       if (hit.crumb) a.appendChild(el("span", "r-crumb", hit.crumb));
-      if (hit.snippet && hit.snippet !== hit.title) a.appendChild(snippetNode(hit));
+      if (hit.snippet && (!hit.titled || hit.snippet !== hit.title)) a.appendChild(snippetNode(hit));
       results.appendChild(a);
     });
-    status.textContent = hits.length ? hits.length + " sonuç" : "Sonuç yok";
+    status.textContent = hits.length ? say("results", { n: hits.length }) : say("no_results");
     open(true);
   }
 
@@ -110,7 +121,7 @@
     found.sort(function (x, y) { return x[0] - y[0] || (x[1][1] < y[1][1] ? -1 : 1); });
     return found.slice(0, 5).map(function (f) {
       var row = f[1];
-      return { id: row[2], kind: "card", title: row[1], titled: true, crumb: "Kart · " + row[3],
+      return { id: row[2], kind: "card", title: row[1], titled: true, crumb: say("card") + " · " + row[3],
                url: row[2], rule: "", snippet: "", marks: [] };
     });
   }
@@ -195,7 +206,7 @@
     popover.appendChild(head);
     if (d.d) popover.appendChild(el("p", null, d.d));
     if (withLink) {
-      var go = el("a", null, "Sözlükte aç →");
+      var go = el("a", null, say("open_glossary"));
       go.href = link.href;
       popover.appendChild(el("p")).appendChild(go);
     }
@@ -278,13 +289,21 @@
     var textEl = article.querySelector(":scope > .text");
     var titleEl = article.querySelector(":scope .rt");
     var body = textEl ? textEl.textContent : (titleEl ? titleEl.textContent : "");
+    article.querySelectorAll(":scope > .items > li").forEach(function (li) { body += " " + li.textContent; });
     var prefix = document.body.dataset.citePrefix;
-    var cite = (prefix === undefined ? "CR" : prefix) + " " + id;
-    return cite.trim() + " — " + body.replace(/\s+/g, " ").trim();
+    var note = document.body.dataset.citeNote;       // project-made numbers say so
+    var cite = ((prefix === undefined ? "CR" : prefix) + " " + id).trim() + (note ? " (" + note + ")" : "");
+    return cite + " — " + body.replace(/\s+/g, " ").trim();
   }
 
+  /* The link to share: the hosted address with --base-url; the page's own address when it
+   * is served over http(s); from disk a link relative to the site (never file:///…). */
   function permalink(article) {
-    return window.location.href.replace(/#.*$/, "") + "#" + article.id;
+    var base = document.body.dataset.base, path = document.body.dataset.path || "";
+    var hash = "#" + article.id;
+    if (base) return base + path + hash;
+    if (/^https?:$/.test(window.location.protocol)) return window.location.href.replace(/#.*$/, "") + hash;
+    return path + hash;
   }
 
   window.__judgeCitation = citation;
@@ -298,10 +317,109 @@
     window.__judgeLastCopy = text;
     copyText(text).then(function () {
       btn.classList.add("done");
-      if (status) status.textContent = "Kopyalandı: " + text.slice(0, 80);
+      if (status) status.textContent = say("copied") + text.slice(0, 80);
       setTimeout(function () { btn.classList.remove("done"); }, 1500);
     }).catch(function () {
-      if (status) status.textContent = "Kopyalanamadı";
+      if (status) status.textContent = say("copy_failed");
     });
   });
+
+  /* ---- quiet rule rows: a tap on a rule shows its actions (hover and focus do by CSS) */
+
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || e.target.closest("a, button")) return;
+    var rule = e.target.closest(".rule");
+    document.querySelectorAll(".rule.show-tools").forEach(function (r) { if (r !== rule) r.classList.remove("show-tools"); });
+    if (rule) rule.classList.toggle("show-tools");
+  });
+
+  /* ---- light / dark: follows the system until the reader picks; the pick is kept ---- */
+
+  var themeBtn = document.querySelector(".theme-btn");
+  function currentTheme() {
+    var set = document.documentElement.dataset.theme;
+    if (set) return set;
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  function showTheme() {
+    if (!themeBtn) return;
+    var dark = currentTheme() === "dark";
+    themeBtn.setAttribute("aria-pressed", dark ? "true" : "false");
+    themeBtn.setAttribute("aria-label", dark ? themeBtn.dataset.light : themeBtn.dataset.dark);
+    themeBtn.title = themeBtn.getAttribute("aria-label");
+  }
+  if (themeBtn) {
+    showTheme();
+    themeBtn.addEventListener("click", function () {
+      var next = currentTheme() === "dark" ? "light" : "dark";
+      document.documentElement.dataset.theme = next;
+      try { localStorage.setItem("judge-theme", next); } catch (err) { /* private mode: this page only */ }
+      showTheme();
+    });
+  }
+
+  /* ---- contents drawer on phones --------------------------------------------------- */
+
+  var menuBtn = document.querySelector(".menu-btn");
+  var sidebar = document.getElementById("sidebar");
+  var scrim = document.querySelector(".scrim");
+  function drawer(openIt) {
+    if (!sidebar || !menuBtn) return;
+    sidebar.classList.toggle("open", openIt);
+    menuBtn.setAttribute("aria-expanded", openIt ? "true" : "false");
+    if (scrim) scrim.hidden = !openIt;
+    if (openIt) {
+      var first = sidebar.querySelector("[aria-current], a, button");
+      if (first) first.focus();
+    } else if (sidebar.contains(document.activeElement)) {
+      menuBtn.focus();
+    }
+  }
+  if (menuBtn && sidebar) {
+    menuBtn.addEventListener("click", function () { drawer(!sidebar.classList.contains("open")); });
+    var closeBtn = sidebar.querySelector(".drawer-close");
+    if (closeBtn) closeBtn.addEventListener("click", function () { drawer(false); });
+    if (scrim) scrim.addEventListener("click", function () { drawer(false); });
+    sidebar.addEventListener("click", function (e) {
+      if (e.target.closest && e.target.closest("a") && sidebar.classList.contains("open")) drawer(false);
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && sidebar.classList.contains("open")) drawer(false);
+    });
+  }
+
+  /* ---- "on this page": the section being read is marked ----------------------------- */
+
+  var onpage = document.querySelectorAll(".onpage a");
+  if (onpage.length && window.IntersectionObserver) {
+    var byId = {};
+    onpage.forEach(function (a) { byId[decodeURIComponent(a.hash.slice(1))] = a; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (en) {
+        if (!en.isIntersecting || !byId[en.target.id]) return;
+        onpage.forEach(function (a) { a.classList.remove("active"); });
+        byId[en.target.id].classList.add("active");
+      });
+    }, { rootMargin: "-10% 0px -75% 0px" });
+    Object.keys(byId).forEach(function (id) { var t = document.getElementById(id); if (t) observer.observe(t); });
+  }
+
+  /* ---- print buttons ------------------------------------------------------------------ */
+
+  document.querySelectorAll("[data-print]").forEach(function (b) {
+    b.addEventListener("click", function () { window.print(); });
+  });
+
+  /* ---- offline when hosted: manifest + service worker (never from disk) --------------- */
+
+  var secure = window.location.protocol === "https:" ||
+    (window.location.protocol === "http:" && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(window.location.hostname));
+  if (secure && "serviceWorker" in navigator) {
+    var root = assets.replace(/assets\/$/, "") + (document.body.dataset.root || "");
+    var link = document.createElement("link");
+    link.rel = "manifest";
+    link.href = root + "manifest.webmanifest";
+    document.head.appendChild(link);
+    navigator.serviceWorker.register(root + "sw.js", { scope: root }).catch(function () { /* offline use unavailable */ });
+  }
 })();
