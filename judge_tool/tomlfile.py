@@ -71,11 +71,16 @@ def _value_depth(value: Any) -> int:
     return deepest
 
 
-def parse(text: str, path: Path | str) -> dict[str, Any]:
-    """TOML text -> dict, or DataError (never RecursionError, never a long parse)."""
+def check_limits(text: str, path: Path | str) -> None:
+    """Size and nesting limits, checked before a TOML parser sees the text (DataError)."""
     if len(text) > limits.MAX_TOML_BYTES:
         raise DataError(path, 0, f"file is over the limit of {limits.MAX_TOML_BYTES:,} bytes")
     _depth_scan(text, path)
+
+
+def parse(text: str, path: Path | str) -> dict[str, Any]:
+    """TOML text -> dict, or DataError (never RecursionError, never a long parse)."""
+    check_limits(text, path)
     import tomllib
     try:
         raw = tomllib.loads(text)

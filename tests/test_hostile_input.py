@@ -266,3 +266,13 @@ def test_broken_pipe_is_quiet(tmp_path):
     err = proc.stderr.read()
     proc.wait(timeout=60)
     assert b"Traceback" not in err and b"Exception ignored" not in err
+
+
+@pytest.mark.parametrize("body", ["x = " + "9" * 5_000, "a" + ".a" * 30_000 + " = 1",
+                                  "x = " + "[" * 5_000 + "]" * 5_000])
+def test_hostile_scenario_toml_is_one_line_exit_2(tmp_path, body):
+    path = tmp_path / "s.toml"
+    path.write_text('title = "x"\n' + body + "\n", encoding="utf-8")
+    res = run_main("check", str(path))
+    assert_contract(res, codes=(2,))
+    assert "engine error" not in res.err and "please report" not in res.err

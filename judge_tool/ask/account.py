@@ -42,10 +42,30 @@ def _filler() -> Filler:
     return Filler(frozenset(words), tuple(sorted(verbs, key=len, reverse=True)))
 
 
+# A suffix never starts with two consonants, and a negative ending turns a harmless verb
+# ("verilirse") into a fact that changes the answer ("verilmezse"): such words are not filler.
+_NEGATIVE_VERB = ("maz", "mez", "mad", "med", "mam", "mem", "may", "mey", "miy", "muy")
+
+
+def _verb_form(key: str, stem: str) -> bool:
+    """`key` reads as the filler verb `stem` plus an ending: "olursa", "dedi", not "destemde"
+    ("de-") or "devre", and never a negative form."""
+    if not key.startswith(stem):
+        return False
+    rest = key[len(stem):]
+    if any(neg in rest[:6] for neg in _NEGATIVE_VERB):
+        return False
+    vowels = "aeiou"
+    if not rest or rest[0] in vowels or len(rest) == 1 or rest[1] in vowels:
+        return True
+    # after a vowel the aorist -r and the buffer -y- start a cluster: "de-r-sem", "iste-y-ip"
+    return stem[-1] in vowels and rest[0] in "ry"
+
+
 def is_filler(item: Item) -> bool:
     f = _filler()
     key = item.key
-    if key in f.words or any(key.startswith(v) for v in f.verbs):
+    if key in f.words or any(_verb_form(key, v) for v in f.verbs):
         return True
     # Inflected forms of stems of three letters or more ("benim" from "ben" is listed):
     # "one" must not read as "o" + "-ne".
@@ -71,12 +91,25 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
             continue
         concepts = reading.at(item.i)
         if concepts:
-            if concepts & (GRAMMAR | uses):
+            if concepts & uses:
+                continue
+            if concepts & GRAMMAR and not (_suffix_only(reading, item.i) and not is_filler(item)):
                 continue
             out.append(item.text)
         elif not is_filler(item) and not _punctuation(item) and not _pronoun_one(reading, item):
             out.append(item.text)
     return out
+
+
+def _suffix_only(reading: Reading, index: int) -> bool:
+    """Every concept on word `index` was read from an ending ("-rse", "-abil") rather than
+    from the word itself: "engellenirse", "inerse". The ending is understood, the verb it
+    sits on is not, so the word must still be reported."""
+    from .lexicon import load_lexicon
+    infix = load_lexicon().infix
+    here = [m for m in reading.matches if m.start <= index < m.end]
+    return bool(here) and all(m.end - m.start == 1 and m.cue in infix.get(m.concept, ())
+                              for m in here)
 
 
 def _punctuation(item: Item) -> bool:

@@ -692,6 +692,11 @@ def extract_win(reading: Reading) -> Call | None:
               and _role(reading, it, ("gig", "steal", "power")) == "gig"]
     if not counts:
         return None
+    if reading.has("rival"):
+        # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
+        # the start of the owner's own turn (official 1.10), so whose Gigs and whose turn
+        # both decide; this family reads neither, so it gives no ruling.
+        raise Unclear("whose Gigs and whose turn (the rival is named)")
     have = counts[0]
     start = reading.has("start") and reading.has("turn")
     used = {have.i}

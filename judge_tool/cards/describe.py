@@ -174,7 +174,7 @@ def _condition(eff: EffectDef) -> str:
     for k, v in eff.condition.items():
         entry = table.get(k)
         if isinstance(entry, dict):                       # street_cred_vs_rival.higher …
-            parts.append(entry[v])
+            parts.append(entry[str(v).lower() if isinstance(v, bool) else v])
         elif k == "controls":
             parts.append(entry.format(v=target_text(v, {"holder": "", "holder_acc": "", "holder_dat": ""}, "nom")))
         elif isinstance(v, bool):

@@ -118,6 +118,31 @@ def _max_gigs(v: View, want: int):
     return n >= want, f"en yüksek değerde Gig {n} ≥ {want}: {_yes(n >= want)}"
 
 
+def _min_gigs(v: View, want: int):
+    n = sum(1 for d in v.me().gigs if d.value == 1)     # the lowest value is always 1 (6.3.3)
+    return n >= want, f"en düşük değerde Gig {n} ≥ {want}: {_yes(n >= want)}"
+
+
+def _different_values(v: View, want: int):
+    n = len({d.value for d in v.me().gigs})
+    return n >= want, f"farklı değerli dost Gig {n} ≥ {want}: {_yes(n >= want)}"
+
+
+def _sc_even(v: View, want: bool):
+    sc = _sc(v, False)
+    if sc is None:      # Null Street Cred is neither even nor odd (5.11.4.1)
+        return False, "Street Cred Null: ne çift ne tek"
+    even = sc % 2 == 0
+    return even == want, f"Street Cred {sc} çift: {_yes(even)}"
+
+
+def _sc_differs_by(v: View, want: int):
+    mine, theirs = _sc(v, False), _sc(v, True)
+    ok = mine is not None and theirs is not None and abs(mine - theirs) >= want
+    shown = lambda x: "Null" if x is None else x  # noqa: E731
+    return ok, f"Street Cred {shown(mine)} / rakip {shown(theirs)}, fark ≥ {want}: {_yes(ok)}"
+
+
 def _tags_of(key: str, text: str):
     def check(v: View, want: list[str]):
         tags = {t.upper() for t in v.trig.get(key + "_tags", ())}
@@ -150,6 +175,10 @@ CHECKS: dict[str, tuple[type, Callable]] = {
     "rival_gigs_at_most": (int, _count(lambda v: len(v.them().gigs), "rakip Gig", True)),
     "gig_value_at_least": (int, _gig_value_at_least),
     "max_gigs_at_least": (int, _max_gigs),
+    "min_gigs_at_least": (int, _min_gigs),
+    "different_gig_values_at_least": (int, _different_values),
+    "street_cred_even": (bool, _sc_even),
+    "street_cred_differs_by_at_least": (int, _sc_differs_by),
     "units_at_least": (int, _count(lambda v: len(v.me().field), "dost birim")),
     "rival_units_at_least": (int, _count(lambda v: len(v.them().field), "rakip birim")),
     "trash_at_least": (int, _count(lambda v: len(v.me().trash), "çöpte kart")),

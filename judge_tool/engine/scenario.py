@@ -76,6 +76,12 @@ def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = 
     """Read and validate a scenario. With `rule_exists`, rule numbers the file names
     (refs, cites, illegal_rule, attacks[].ended) must exist in the rulebook."""
     path = Path(path)
+    from ..limits import MAX_TOML_BYTES
+    from ..safepath import PathProblem, regular_file
+    try:
+        regular_file(path, MAX_TOML_BYTES, "scenario file")   # a FIFO or device: refused unopened
+    except PathProblem as exc:
+        raise ScenarioFileError(str(path), 0, exc.message) from None
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -87,13 +93,21 @@ def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = 
 
 def parse_scenario(text: str, file: str = "<scenario>",
                    rule_exists: Callable[[str], bool] | None = None) -> Scenario:
+    from ..tomlfile import DataError, check_limits
     try:
+        check_limits(text, file)              # size and nesting (issue 16's limits)
         data = tomllib.loads(text)
+    except DataError as exc:
+        raise ScenarioFileError(file, exc.line, exc.message) from None
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(m.group(1)) if m else 0
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         raise ScenarioFileError(file, line, f"TOML syntax: {msg}") from None
+    except RecursionError:
+        raise ScenarioFileError(file, 0, "nested too deeply") from None
+    except ValueError as exc:               # an integer of thousands of digits
+        raise ScenarioFileError(file, 0, f"TOML value: {str(exc).split(';')[0]}") from None
     lines = LazyLineMap(text)
     try:
         scn = _validate(data, file, lines)
