@@ -373,3 +373,24 @@ def test_an_article_before_a_gig_counts_it(question, book):
 def test_a_street_cred_total_is_not_a_gig_value(question, book):
     answer = ask(question, book=book)
     assert answer.kind == "unanswered" and answer.not_understood
+
+
+@pytest.mark.parametrize("question, absent", [
+    # Facts the question does not state are engine defaults: never "understood".
+    ("can a spent unit attack?", ("lag", "adrenaline", "gigs in")),
+    ("Harcanmış bir BLOCKER bloklayabilir mi?", ("hedefi", "gecikmeli")),
+    ("Bu tur oynadığım ADRENALINE birimi saldırabilir mi?", ("gig alanındaki",)),
+    ("3 bedelli bir kartı oynamak için 2 eddiem var, oynayabilir miyim?", ("legend", "ücretsiz")),
+])
+def test_understood_lines_hold_only_what_the_question_says(book, question, absent):
+    answer = ask(question, book=book)
+    assert answer.kind != "unanswered", answer.not_understood
+    shown = " | ".join(answer.understood).lower()
+    for word in absent:
+        assert word not in shown, (word, answer.understood)
+
+
+def test_a_default_that_decides_a_cost_answer_is_said():
+    answer = ask("3 bedelli bir kartı oynamak için 2 eddiem var, oynayabilir miyim?")
+    assert answer.value is False
+    assert any("Legend" in a and "11.8.1" in a for a in answer.assumptions), answer.assumptions

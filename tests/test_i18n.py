@@ -92,3 +92,10 @@ def test_lists_inside_a_rule_stay_lists(run_judge):
     import json
     data = json.loads(run_judge("--game", "altered", "rule", "5.1.2.b", "--json").stdout)
     assert len(data["items"]) == 3 and data["lead"].endswith("sans ordre particulier :")
+
+
+def test_ask_answers_other_rulebooks_in_their_language(run_judge):
+    res = run_judge("--game", "berserk", "ask", "что такое эффект замещения")
+    assert res.returncode == 0, res.stderr
+    assert "Решения нет" in res.stdout and "Karar verilmedi" not in res.stdout
+    assert "Ближайшие правила:" in res.stdout and "En yakın" not in res.stdout

@@ -151,7 +151,8 @@ def _unanswered(question: str, reading: Reading, book, game: str, limit: int,
     ids = [h.id for h in hits]
     if reading.language == "en":
         line = "No ruling: the question was not fully understood."
-    else:
-        line = "Karar verilmedi: soru tam anlaşılmadı."
+    else:                           # the rulebook's language (judge_tool/locales)
+        from ..i18n import choose, messages
+        line = messages(choose(getattr(book.meta, "language", "tr")))("ask.unanswered")
     return Answer(question, "unanswered", None, line, ids, [], hits=hits,
                   language=reading.language, not_understood=list(left))

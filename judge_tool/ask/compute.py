@@ -165,7 +165,10 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
-    situation = Situation(kind, ANSWERS[kind][0], dict(call.args))
+    asked = ("yesno" if kind == "cost" and asked_form(reading) == "yesno"
+             else ANSWERS[kind][0])
+    situation = Situation(kind, asked,
+                          {k: v for k, v in call.args.items() if k not in call.defaults})
     if kind == "fight" and asked_form(reading) == "yesno":
         from .asked import yesno_subject
         situation.subject = yesno_subject(reading)

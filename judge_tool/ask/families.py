@@ -148,6 +148,8 @@ class Call:
     assumptions: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)   # working shown before the engine's
     used: set[int] = field(default_factory=set)        # item indices of the numbers used
+    # keys of `args` the question did not state (engine defaults): never shown as understood
+    defaults: set[str] = field(default_factory=set)
 
 
 # The golden rule that a negative value counts as 0 is official rule 2.10.1, which the
@@ -478,6 +480,7 @@ def extract_attack(reading: Reading) -> Call | None:
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline)) if not said}
     if _rival_turn(reading):
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
 
@@ -505,6 +508,7 @@ def extract_attack(reading: Reading) -> Call | None:
             used.add(counts[0].i)
         else:
             args["rival_gigs"] = 1
+            defaults.add("rival_gigs")
             if not reading.has("nonempty"):
                 assumptions.append(_tr_en(
                     reading, "rakip Gig alanında en az bir Gig olduğu varsayıldı",
@@ -517,6 +521,7 @@ def extract_attack(reading: Reading) -> Call | None:
             # "Can a ready unit attack a spent unit?" in English has the states on both
             # sides of the verb; with no state on the target, take a ready Unit.
             args["target_spent"] = False
+            defaults.add("target_spent")
             assumptions.append(_tr_en(
                 reading, "hedef birimin durumu belirtilmedi: hazır varsayıldı (yalnızca harcanmış "
                 "rakip birime saldırılabilir)",
@@ -531,7 +536,8 @@ def extract_attack(reading: Reading) -> Call | None:
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
             "no target named: a valid target is taken to exist"))
         args["rival_gigs"] = 1
-    return Call(args, assumptions, used=used)
+        defaults.update({"rival_gigs", "target"})
+    return Call(args, assumptions, used=used, defaults=defaults)
 
 
 def _attack_parts(reading: Reading) -> tuple[range, range]:
@@ -584,7 +590,10 @@ def extract_blocker(reading: Reading) -> Call | None:
             "a rival Unit that is the attack's target must be spent (9.3.2.1): taken as spent"))
     args = {"blocker_spent": is_spent, "blocker_target": bool(target),
             "blocker_lag": bool(_present(reading, "lag"))}
-    return Call(args, assumptions)
+    defaults = {key for key in ("blocker_target", "blocker_lag") if not args[key]}
+    if not is_spent and spent is None and ready is None:
+        defaults.add("blocker_spent")
+    return Call(args, assumptions, defaults=defaults)
 
 
 def _attacked_directly(reading: Reading) -> bool:
@@ -903,6 +912,7 @@ def extract_cost(reading: Reading) -> Call | None:
         assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
                                   "the card's cost is not given"))
     args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
+    defaults: set[str] = set() if free else {"free"}
     if len(changes) > 1:
         args["changes"] = changes
     if asked_form(reading) == "yesno":
@@ -910,9 +920,24 @@ def extract_cost(reading: Reading) -> Call | None:
             raise Unclear("what the player can pay with is not said")
         args["eddies"] = resources.get("eddies", 0)
         args["legends"] = resources.get("legends", 0)
+        for key in ("eddies", "legends"):
+            if key not in resources:
+                defaults.add(key)
+        if "legends" not in resources:
+            # An unspent Legend pays 1 €$ too (11.8.1): "no" with Eddies alone is "no" only
+            # when the player has no such Legend, so the answer says what it took.
+            assumptions.append(_tr_en(
+                reading, "harcanabilir Legend belirtilmedi: yok sayıldı (harcanmamış bir "
+                "Legend de 1 €$ öder, 11.8.1)",
+                "no spendable Legend is mentioned: taken as none (an unspent Legend also pays "
+                "1 €$, 11.8.1)"))
+        if "eddies" not in resources:
+            assumptions.append(_tr_en(
+                reading, "hazır Eddie belirtilmedi: yok sayıldı",
+                "no ready Eddie is mentioned: taken as none"))
     elif resources:
         raise Unclear("Eddies or Legends given but no yes/no asked")
-    return Call(args, assumptions, used=used)
+    return Call(args, assumptions, used=used, defaults=defaults)
 
 
 def extract_d20(reading: Reading) -> Call | None:

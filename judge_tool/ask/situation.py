@@ -122,13 +122,14 @@ _ASKED_EN = {"count": "asked: how many", "yesno": "asked: yes or no", "outcome":
 _FAMILY_ASKED_TR = {"blocker": "soru: BLOCKER bloklayabilir mi",
                     "sell": "soru: kart satılabilir mi", "call": "soru: Legend çağırma",
                     "win": "soru: oyunu kazanır mı","steal": "soru: kaç Gig çalınır", "street_cred": "soru: Street Cred kaç",
-                    "cost": "soru: kaç €$ ödenir", "fight": "soru: çatışmayı kim kazanır",
+                    "cost": "soru: kaç €$ ödenir", "cost:yesno": "soru: bedel ödenebilir mi", "fight": "soru: çatışmayı kim kazanır",
                     "attack": "soru: saldırı yapılabilir mi", "d20": "soru: d20 seçilebilir mi",
                     "draw": "soru: oyuncu kaybeder mi"}
 _FAMILY_ASKED_EN = {"blocker": "asked: may the BLOCKER block",
                     "sell": "asked: may a card be sold", "call": "asked: calling a Legend",
                     "win": "asked: does the player win","steal": "asked: how many Gigs are stolen", "street_cred": "asked: the Street Cred",
-                    "cost": "asked: how many €$ are paid", "fight": "asked: who wins the fight",
+                    "cost": "asked: how many €$ are paid",
+                    "cost:yesno": "asked: can it be paid for", "fight": "asked: who wins the fight",
                     "attack": "asked: may it attack", "d20": "asked: may the d20 be chosen",
                     "draw": "asked: does the player lose"}
 
@@ -168,4 +169,5 @@ def _line(family: str, key: str, value: Any, language: str) -> str | None:
 
 def _asked_line(family: str, asked: str, language: str) -> str:
     table = _FAMILY_ASKED_EN if language == "en" else _FAMILY_ASKED_TR
-    return table.get(family) or (_ASKED_EN if language == "en" else _ASKED_TR).get(asked, "")
+    return (table.get(f"{family}:{asked}") or table.get(family)
+            or (_ASKED_EN if language == "en" else _ASKED_TR).get(asked, ""))

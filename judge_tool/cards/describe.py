@@ -165,17 +165,21 @@ def _targeted(act: Action, holder: dict[str, str]) -> str:
 
 
 def actions_text(actions: tuple[Action, ...], holder: dict[str, str]) -> str:
-    return "; ardından ".join(action_text(a, holder) for a in actions)
+    return "; ardından ".join(
+        _p("effects", "condition", condition=_condition(a), actions=action_text(a, holder))
+        if a.condition else action_text(a, holder) for a in actions)
 
 
-def _condition(eff: EffectDef) -> str:
+def _condition(eff: EffectDef | Action) -> str:
     table = phrases()["conditions"]
     parts = []
     for k, v in eff.condition.items():
         entry = table.get(k)
         if isinstance(entry, dict):                       # street_cred_vs_rival.higher …
             parts.append(entry[str(v).lower() if isinstance(v, bool) else v])
-        elif k == "controls":
+        elif k == "gigs_valued":
+            parts.append(entry.format(at_least=v.at_least, count=v.count))
+        elif k in ("controls", "controls_none"):
             parts.append(entry.format(v=target_text(v, {"holder": "", "holder_acc": "", "holder_dat": ""}, "nom")))
         elif isinstance(v, bool):
             parts.append(entry if v else f"({k} = false)")

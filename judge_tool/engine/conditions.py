@@ -128,6 +128,26 @@ def _different_values(v: View, want: int):
     return n >= want, f"farklı değerli dost Gig {n} ≥ {want}: {_yes(n >= want)}"
 
 
+@dataclass(frozen=True)
+class GigCount:
+    """`gigs_valued = { at_least = 8, count = 2 }`: n friendly Gigs with value ≥ v."""
+    at_least: int
+    count: int
+
+
+def _gigs_valued(v: View, want: GigCount):
+    n = sum(1 for d in v.me().gigs if d.value >= want.at_least)
+    ok = n >= want.count
+    return ok, f"değeri ≥ {want.at_least} dost Gig {n} ≥ {want.count}: {_yes(ok)}"
+
+
+def _parse_gig_count(raw: Any, path: str) -> GigCount:
+    r = Reader(raw, path)
+    out = GigCount(r.get("at_least", int), r.get("count", int, 1))
+    r.finish()
+    return out
+
+
 def _sc_even(v: View, want: bool):
     sc = _sc(v, False)
     if sc is None:      # Null Street Cred is neither even nor odd (5.11.4.1)
@@ -157,6 +177,12 @@ def _controls(v: View, flt):
     return ok, f"uygun kart {len(cards)} ≥ {flt.count}: {_yes(ok)}"
 
 
+def _controls_none(v: View, flt):
+    """"All friendly Legends are face-up" = no face-down friendly Legend: true with none at all."""
+    cards = v.game.candidates(flt, v.controller, v.card.uid if v.card else "")
+    return not cards, f"uygun kart {len(cards)} = 0: {_yes(not cards)}"
+
+
 # key -> (value type, check)
 CHECKS: dict[str, tuple[type, Callable]] = {
     "power_at_least": (int, _power),
@@ -176,6 +202,7 @@ CHECKS: dict[str, tuple[type, Callable]] = {
     "gig_value_at_least": (int, _gig_value_at_least),
     "max_gigs_at_least": (int, _max_gigs),
     "min_gigs_at_least": (int, _min_gigs),
+    "gigs_valued": (GigCount, _gigs_valued),
     "different_gig_values_at_least": (int, _different_values),
     "street_cred_even": (bool, _sc_even),
     "street_cred_differs_by_at_least": (int, _sc_differs_by),
@@ -186,6 +213,7 @@ CHECKS: dict[str, tuple[type, Callable]] = {
     "attacker_tags": (list, _tags_of("attacker", "saldıran")),
     "defeated_tags": (list, _tags_of("defeated", "mağlup edilen")),
     "controls": (dict, _controls),
+    "controls_none": (dict, _controls_none),
 }
 SC_VS = ("higher", "lower", "equal", "at_least")
 
@@ -197,6 +225,9 @@ def parse_conditions(r: Reader, key: str) -> dict:
     for name, (typ, _check) in CHECKS.items():
         if not sub.has(name):
             sub.allowed.append(name)
+            continue
+        if typ is GigCount:
+            out[name] = _parse_gig_count(sub.get(name, dict), sub.at(name))
             continue
         value = sub.get(name, typ)
         if name == "street_cred_vs_rival":

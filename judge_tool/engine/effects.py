@@ -100,6 +100,7 @@ class Action:
     params: Mapping[str, Any]
     optional: bool = False
     then: tuple["Action", ...] = ()
+    condition: Mapping[str, Any] = field(default_factory=dict)   # "Then, if …": checked when reached
 
     def get(self, key: str) -> Any:
         return self.params[key]
@@ -165,6 +166,7 @@ def parse_action(data: Any, path: str) -> Action:
             params[name] = r.get(name, types, default, choices)
     optional = r.get("optional", bool, False)
     then_raw = r.get("then", list, [])
+    condition = MappingProxyType(parse_conditions(r, "if"))
     r.finish()
     if verb == "discard" and isinstance(params["cost"], str):
         expect_choice(params["cost"], ("gig_value",), r.at("cost"))
@@ -172,7 +174,7 @@ def parse_action(data: Any, path: str) -> Action:
         if key in params and isinstance(params[key], int) and params[key] < 0 and key != "amount":
             raise SpecError(r.at(key), "must not be negative")
     then = tuple(parse_action(a, join(r.at("then"), i)) for i, a in enumerate(then_raw))
-    return Action(verb, MappingProxyType(params), optional, then)
+    return Action(verb, MappingProxyType(params), optional, then, condition)
 
 
 @dataclass(frozen=True)

@@ -504,6 +504,8 @@ class Game:
     # ------------------------------------------------------------------ actions
     def run_actions(self, actions: Iterable[Action], ctx: Ctx) -> None:
         for act in actions:
+            if act.condition and not self._action_condition(act, ctx):
+                continue
             if act.optional:
                 if not self.feasible(act, ctx):
                     self.step(R.NO_LEGAL_CHOICE, f"{VERB_TR[act.verb]}: yapılabilecek geçerli seçim yok, bu kısım atlanır")
@@ -513,6 +515,16 @@ class Game:
             done = self.do(act, ctx)
             if done and act.then:
                 self.run_actions(act.then, ctx)
+
+    def _action_condition(self, act: Action, ctx: Ctx) -> bool:
+        """An action's own `if` ("Then, if …"): read when that part is reached, after the
+        parts before it (10.3.3); false skips only that part (10.3.1)."""
+        ok, parts = evaluate_conditions(act.condition, View(self, ctx.controller, self._self_card(ctx),
+                                                             ctx.snapshot, ctx.trig))
+        self.step(R.CONDITION_AT_RESOLUTION, f"{VERB_TR[act.verb]}: koşul bu kısım çözümlenirken kontrol edilir: {'; '.join(parts)}")
+        if not ok:
+            self.step(R.CONDITION_FALSE, f"koşul yanlış: {VERB_TR[act.verb]} uygulanmaz")
+        return ok
 
     def feasible(self, act: Action, ctx: Ctx) -> bool:
         """Can this action be performed at all now? (10.27 for replacements, 10.7 for
