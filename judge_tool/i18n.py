@@ -125,6 +125,8 @@ def editorial_notes(node: Any, m: Messages, skip: tuple[str, ...] = (), note: bo
         code, _, arg = item.partition(" ")
         if code not in skip:
             out.append(m(f"editorial.{code}", ref=arg))
+    for start in getattr(node, "extra", ()) or ():
+        out.append(f"{m('official.not_in_official')}: “{start} …”")
     if note and getattr(node, "note", ""):
         out.append(node.note)
     return out

@@ -22,9 +22,16 @@ if TYPE_CHECKING:
     from .rulebook import Rulebook
 
 BASE_URL = "https://cyberpunktcg.com/comprehensive-rules"
-COLUMNS = ("id", "parent", "kind", "numbered", "depth", "anchor", "hash")
+COLUMNS = ("id", "parent", "kind", "numbered", "depth", "heading", "anchor", "hash")
 FILE_NAME = "official.tsv"
+ID_PATTERN = re.compile(r"^\d+(?:\.\d+)*$")
 DEFAULT_GAME = "cyberpunk-tcg"
+
+
+def is_heading_only(number: str, text: str) -> bool:
+    """"11.1. ### Cost": the official rule is a heading with no sentence of its own."""
+    body = re.sub(rf"^{re.escape(number)}\.?\s*", "", text.strip()) if number else text.strip()
+    return body.startswith("#") and "\n" not in body.strip()
 
 
 def text_hash(number: str, text: str) -> str:
@@ -45,6 +52,7 @@ class Entry:
     kind: str          # "rule" or "section"
     numbered: bool
     depth: int
+    heading: bool      # the official rule is only a heading ("11.1. ### Cost"): a title renders it
     anchor: str        # stable anchor on the official page
     hash: str          # text_hash of the official text the Turkish was aligned with
     index: int         # document order
@@ -124,6 +132,24 @@ class Official:
         """Numbered children, looking through unnumbered headings."""
         return [i for i in self._numbered if self.parent(i) == number]
 
+    def has_text(self, number: str, book: "Rulebook") -> bool:
+        """Does the Turkish text render this official rule? A node with text or examples,
+        or, for an official rule that is only a heading, a titled node."""
+        node = book.get(number)
+        if node is None:
+            return False
+        entry = self.get(number)
+        return bool(node.text or node.examples or (entry is not None and entry.heading and node.title))
+
+    def coverage(self, book: "Rulebook") -> list[tuple[str, int, int]]:
+        """(chapter, official rules with Turkish text, official rules) per chapter."""
+        out: dict[str, list[int]] = {c: [0, 0] for c in self.chapters()}
+        for entry in self.rules():
+            row = out.setdefault(entry.chapter, [0, 0])
+            row[1] += 1
+            row[0] += self.has_text(entry.id, book)
+        return [(c, have, total) for c, (have, total) in out.items()]
+
     def nearest_with_text(self, number: str, book: "Rulebook", limit: int = 3) -> list[str]:
         """Rules near `number` that have Turkish text: the closest before it and after it
         in official order, then its nearest ancestor with text."""
@@ -132,8 +158,7 @@ class Official:
             return []
 
         def has_text(rid: str) -> bool:
-            node = book.get(rid)
-            return node is not None and bool(node.text or node.examples)
+            return self.has_text(rid, book)
 
         picks: list[str] = []
         before = next((self._numbered[i] for i in range(pos - 1, -1, -1) if has_text(self._numbered[i])), None)
@@ -169,7 +194,7 @@ def parse(text: str) -> Official:
         row = dict(zip(header, cells))
         entries.append(Entry(
             id=row["id"], parent=row["parent"], kind=row["kind"],
-            numbered=row["numbered"] == "1", depth=int(row["depth"]),
+            numbered=row["numbered"] == "1", depth=int(row["depth"]), heading=row["heading"] == "1",
             anchor=row["anchor"], hash=row.get("hash", ""), index=len(entries),
         ))
     return Official(entries, base)

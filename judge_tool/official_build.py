@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from .official import BASE_URL, COLUMNS, text_hash
+from .official import BASE_URL, COLUMNS, is_heading_only, text_hash
 from .resources import data_path
 
 DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "cyberpunk-cr-en.jsonl"
@@ -36,6 +36,8 @@ def rows_from_reference(lines: list[str]) -> list[dict[str, str]]:
             "kind": str(entry["kind"]),
             "numbered": "1" if entry.get("is_numbered") else "0",
             "depth": str(int(entry["depth"])),
+            "heading": "1" if entry.get("is_numbered") and entry.get("kind") == "rule"
+                       and is_heading_only(rid, str(entry.get("text", ""))) else "0",
             "anchor": str(entry["anchor"]),
             "hash": text_hash(rid if entry.get("is_numbered") else "", str(entry.get("text", ""))),
         })

@@ -530,7 +530,10 @@ def _check_official(book: "Rulebook") -> None:
     at an official number: a made-up or shifted number is a data error."""
     from .official import FILE_NAME, for_book
 
-    numbering = for_book(book) if book.meta.numbering == "official" else None
+    try:
+        numbering = for_book(book) if book.meta.numbering == "official" else None
+    except (ValueError, KeyError, OSError) as exc:
+        raise RulebookError(book.meta.folder / FILE_NAME, 0, f"unreadable official numbering: {exc}") from None
     if numbering is None:
         return
     for node in book:

@@ -822,12 +822,19 @@ def search_data(inp: SiteInput, m: Messages | None = None) -> dict:
         "names": names,
         "heads": heads,
         "enRules": en_rules,
+        # official numbers the Turkish text does not include -> their permalink (issue 12)
+        "missing": _official_search_entries(book),
         "enStems": dict(sorted(en_stems.items())),
         "lexicon": lexicon,
         "synonyms": synonyms,
         "grammar": grammar,
         "idWords": [w.lower() for w in citation_words(book.meta)],
     }
+
+
+def _official_search_entries(book: Any) -> dict[str, str]:
+    from .site_official import parts, search_entries
+    return search_entries(parts(book))
 
 
 def search_data_js(data: dict) -> str:
@@ -978,6 +985,11 @@ def render_site(inp: SiteInput, root: Path | None = None,
     chapters = book.chapters
     files: dict[str, bytes] = {}
     base = _base_context(inp, extra_nav, m, prefix, base_url)
+    # --- official numbering (issue 12; judge_tool/site_official.py) ---
+    from .site_official import MISSING_PAGE, parts as official_parts
+    official = official_parts(book)
+    env.globals["official"] = official
+    # --- end official numbering ---
 
     def page(template: str, name: str, **ctx) -> None:
         html = env.get_template(template).render({**base, **ctx, "page_name": name, "page_path": prefix + name})
@@ -1003,6 +1015,12 @@ def render_site(inp: SiteInput, root: Path | None = None,
              onpage=onpage_entries(chapter, sections),
              prev=chapters[i - 1] if i > 0 else None,
              next=chapters[i + 1] if i + 1 < len(chapters) else None)
+
+    # --- official numbering (issue 12): a permalink for each official rule without Turkish text
+    if official.enabled:
+        page("official_missing.html", MISSING_PAGE, title="Türkçe metinde olmayan resmî kurallar",
+             pctx=PageCtx(MISSING_PAGE, m=m))
+    # --- end official numbering ---
 
     # glossary: every term with its citations, grouped by letter
     gctx = PageCtx(GLOSSARY_PAGE, m=m)

@@ -152,9 +152,9 @@ def test_extra_sentences_are_kept_and_exported(tmp_path):
 
 def test_numbers_must_be_official_when_the_numbering_is_known(tmp_path):
     folder = make_book(tmp_path, GOOD)
-    rows = ["id\tparent\tkind\tnumbered\tdepth\tanchor\thash"]
+    rows = ["id\tparent\tkind\tnumbered\tdepth\theading\tanchor\thash"]
     for rid, parent in [("9", ""), ("9.23", "9"), ("9.23.2", "9.23"), ("9.23.2.1", "9.23.2")]:
-        rows.append(f"{rid}\t{parent}\trule\t1\t{rid.count('.')}\trule-{rid}\tx")
+        rows.append(f"{rid}\t{parent}\trule\t1\t{rid.count('.')}\t0\trule-{rid}\tx")
     (folder / "official.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     with pytest.raises(RulebookError) as info:
         load_folder(folder)

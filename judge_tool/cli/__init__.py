@@ -24,6 +24,8 @@ COMMANDS: dict[str, str] = {
     "ask": "ask_cmd:ask",
     "site": "site_cmd:site",
     "games": "games_cmd:games",
+    "coverage": "official_cmd:coverage",
+    "import-official": "official_cmd:import_official",
     "compare": "games_cmd:compare",
     "card": "cards_cmd:card",
     "cards": "cards_cmd:cards",

@@ -110,10 +110,18 @@ def crumbs_of(book: Rulebook, node: Node, m) -> list[str]:
     return [f"{c} [{m('rule.editor_title')}]" if c in added else c for c in node.path]
 
 
+def official_url(book: Rulebook, rule_id: str) -> str | None:
+    """The rule's link on the publisher's page (None for a game without official numbering)."""
+    from ..official import for_book
+    numbering = for_book(book)
+    return numbering.url(rule_id) if numbering is not None else None
+
+
 def node_json(book: Rulebook, node: Node) -> dict:
     data = node.to_dict()
     data["game"] = book.meta.id
     data["citation"] = citation(book, node)
+    data["official_url"] = official_url(book, node.id)
     return data
 
 
@@ -183,24 +191,43 @@ def render_node(node: Node, *, heading: bool, prefix: str = "CR", links=None, m=
 @click.argument("rule_id")
 @click.option("--only", is_flag=True, help="Print the rule without its sub-rules.")
 @click.option("--cite", is_flag=True, help="One line ready to paste: CR <id> — <text>.")
+@click.option("--url", is_flag=True, help="The official page link (with --cite: after the line).")
+@click.option("--en", is_flag=True, help="The imported official English beside the Turkish.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool) -> None:
-    """Look up a rule by number: 9.23.2, CR 9.23.2, r9.23.2."""
+def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, url: bool, en: bool,
+         as_json: bool) -> None:
+    """Look up a rule by number: 9.23.2, CR 9.23.2, r9.23.2. An official rule the Turkish
+    text does not include is named as such, with its official link (exit 0)."""
     book = get_book(ctx)
     try:
         node = book.resolve(rule_id)
     except UnknownRule as exc:
-        fail(str(exc))
+        from ..official import for_book
+        from ..rulebook import normalize_id
+        numbering = for_book(book)
+        number = normalize_id(rule_id)
+        if numbering is None or not numbering.exists(number):
+            fail(str(exc))
+        from .official_cmd import show_missing
+        show_missing(ctx, book, numbering, number, cite=cite, url=url, en=en, as_json=as_json)
+        return
     subtree = [] if only else book.descendants(node.id)
-    if cite and not as_json:          # with --json the object carries "citation"
-        click.echo(citation(book, node))
+    link = official_url(book, node.id)
+    if (cite or url) and not as_json:          # with --json the object carries "citation"
+        line = citation(book, node) if cite else (link or "")
+        if cite and url and link:
+            line += f" ({link})"
+        click.echo(line or citation(book, node))
         return
     links = get_links(book)
+    english = english_for(book) if en else None
     if as_json:
         data = linked_json(book, node, links)
         if not only:
             data["subrules"] = [linked_json(book, n, links) for n in subtree]
+        if en:
+            add_english(data, english, book)
         echo_json(data)
         return
     m = ui(ctx, book)
@@ -212,6 +239,12 @@ def rule(ctx: click.Context, rule_id: str, only: bool, cite: bool, as_json: bool
         out.append(style(f"{m('rule.see')}: ", dim=True) + ", ".join(node.refs))
     out.extend(backlink_lines(node, links, m))
     out.extend(card_lines(book, [node, *subtree], m))
+    if link:
+        from .official_cmd import link_lines
+        out.extend(link_lines(m("official.link"), link))
+    if en:
+        from .official_cmd import english_lines
+        out.extend(english_lines(english, [node.id, *(n.id for n in subtree)], book, m))
     click.echo("\n".join(out))
 
 
@@ -241,6 +274,20 @@ def card_lines(book: Rulebook, nodes: list[Node], m) -> list[str]:
     if not names:
         return []
     return [wrap(style(f"{m('rule.cards')}: ", dim=True) + ", ".join(names) + " (judge card …)", subsequent="  ")]
+
+
+def english_for(book: Rulebook):
+    """The imported official English (None when never imported or not this game)."""
+    from ..official_import import load_imported
+    return load_imported() if book.meta.id == "cyberpunk-tcg" else None
+
+
+def add_english(data: dict, english, book: Rulebook) -> None:
+    """`english` (and `english_version`, `official_changed`) on a rule's JSON and its sub-rules."""
+    for item in [data, *data.get("subrules", [])]:
+        item["english"] = english.body(item["id"]) if english else None
+        item["official_changed"] = english.changed(item["id"]) if english else None
+    data["english_version"] = english.updated_at if english else None
 
 
 def backlink_lines(node: Node, links, m=None) -> list[str]:

@@ -229,6 +229,13 @@ class Engine:
         node = self.book.get(doc_id)
         return node is not None and not node.text
 
+    def _english(self) -> dict[str, str]:
+        """The imported official English per rule (empty without an import)."""
+        if not hasattr(self, "_english_cache"):
+            from ..official_import import english_bodies
+            self._english_cache = english_bodies(self.book)
+        return self._english_cache
+
     def _doc_terms(self, doc_id: str) -> tuple[set[str], set[str], set[str]]:
         """Every word of a document (text, examples, title, breadcrumb) as keys, stems and
         prefixes; computed on first need and kept."""
@@ -242,7 +249,8 @@ class Engine:
             parts = [*turkish, *english, str(getattr(term, "definition", "") or "")]
         else:
             node = self.book.get(doc_id)
-            parts = [] if node is None else [node.title, node.text, *node.examples, *node.path]
+            parts = [] if node is None else [node.title, node.text, *node.examples, *node.path,
+                                             self._english().get(doc_id, "")]
         a = self.analysis
         keys = set(a.keys(" ".join(parts)))
         stems = {a.stem(k) for k in keys}

@@ -100,11 +100,13 @@ def term_names(term: Any) -> tuple[list[str], list[str]]:
 
 
 def documents(book: Any, glossary: Any = None) -> list[Doc]:
+    from ..official_import import english_bodies
+    english = english_bodies(book)        # the user's imported official English, if any
     docs: list[Doc] = []
     for node in book:
         body = " ".join([node.text, *node.examples]).strip()
-        docs.append(Doc(node.id, "rule", node.chapter, body, node.title,
-                        " ".join(node.path), ""))
+        crumb = " ".join([*node.path, english.get(node.id, "")]).strip()
+        docs.append(Doc(node.id, "rule", node.chapter, body, node.title, crumb, ""))
     for term in glossary_terms(glossary):
         slug = str(getattr(term, "slug", "") or "")
         if not slug:
@@ -146,9 +148,24 @@ def _key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
     from ..glossary import load_glossary
     if _shipped(book) and (glossary is None or glossary is load_glossary(book.meta.id)):
         from ..datacache import cached
-        return cached(f"index-key:{book.meta.id}:{analysis.language}:{analysis.version}:"
-                      f"{glossary is not None}", lambda: index_key(book, glossary, analysis))
-    return index_key(book, glossary, analysis)
+        key = cached(f"index-key:{book.meta.id}:{analysis.language}:{analysis.version}:"
+                     f"{glossary is not None}", lambda: index_key(book, glossary, analysis))
+    else:
+        key = index_key(book, glossary, analysis)
+    return _with_import(key, book)
+
+
+def _with_import(key: str, book: Any) -> str:
+    """The user's imported official English is indexed too: a new import (its size and
+    time, a stat) makes a new key, so the index is rebuilt (issue 12)."""
+    from ..official_import import fingerprint
+    from ..official import DEFAULT_GAME
+    if getattr(book.meta, "id", None) != DEFAULT_GAME:
+        return key
+    mark = fingerprint()
+    if mark == "none":
+        return key
+    return hashlib.sha256(f"{key}\0{mark}".encode()).hexdigest()[:20]
 
 
 def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:

@@ -204,6 +204,7 @@
     this.weight = {};
     for (var c of this.clauses) if (this.weight[c.field] === undefined) this.weight[c.field] = c.w;
     this.byId = new Map();
+    this.missing = data.missing || {};
     this.ruleIds = [];
     for (var i = 0; i < this.docs.length; i++) {
       var d = this.docs[i];
@@ -480,7 +481,12 @@
       out.push(self.hit(self.byId.get(id), 1, null));
     }
     if (this.byId.has(rid)) push(rid);
-    var pre = rid + (this.byId.has(rid) ? "." : "");
+    else if (this.missing[rid]) {
+      // an official rule the Turkish text does not include: its own permalink (issue 12)
+      out.push({ id: rid, kind: "official", title: "CR " + rid + " — Türkçe metinde yok", titled: true,
+                 crumb: [], url: this.missing[rid], rule: rid, score: 1, snippet: "", marks: [] });
+    }
+    var pre = rid + ".";       // sub-rules only: "9.2" never opens 9.20
     for (var id of this.ruleIds) if (id.startsWith(pre)) push(id);
     return out;
   };
