@@ -13,6 +13,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from _timing import compare_to_bare_python, judge_argv
 
@@ -23,7 +24,7 @@ from judge_tool.rulebook import load_rulebook
 
 def report(show_misses: bool) -> None:
     book = load_rulebook()
-    cases = load_cases()
+    cases = load_cases(Path(__file__).resolve().parent.parent / "tests" / "ask_eval.toml")
     graded, times = [], []
     for case in cases:
         start = time.perf_counter()

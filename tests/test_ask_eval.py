@@ -4,13 +4,15 @@ the share answered right of those with a definite answer; the set's own shape.""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from judge_tool.ask import ask
 from judge_tool.ask.evaluate import grade, load_cases
 
-CASES = load_cases()
+# The set lives beside this file: an installed package (CI) has no tests/ folder.
+CASES = load_cases(Path(__file__).parent / "ask_eval.toml")
 
 
 def test_eval_set_shape():

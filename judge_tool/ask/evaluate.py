@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", dest="only", help="only this set (heldout, heldout2, dev)")
     parser.add_argument("--misses", action="store_true", help="list wrong and unanswered")
     args = parser.parse_args(argv)
+    if not Path(args.path).is_file():
+        parser.exit(2, f"{parser.prog}: no evaluation set at {args.path} (it ships in the "
+                       "source checkout's tests/ folder; pass its path)\n")
     from . import ask
     from ..rulebook import load_rulebook
     book = load_rulebook()
