@@ -24,6 +24,7 @@ import copyreg
 import os
 import stat
 import sys
+import time
 import types
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -43,6 +44,10 @@ MAGIC = b"JUDGECC1"
 FORMAT = 1
 DATA_DIRS = ("rules", "glossary", "cards", "scenarios")
 MAX_CACHE_BYTES = 64_000_000
+# Another version's compiled file is removed only once it has gone unused this long: two
+# installs sharing one cache folder (a checkout and an installed copy, two versions)
+# would otherwise delete each other's file on every run.
+STALE_SECONDS = 24 * 3600
 
 def _mappingproxy(data: dict) -> types.MappingProxyType:
     """Rebuilds a read-only mapping (loaders freeze their tables in MappingProxyType)."""
@@ -139,6 +144,13 @@ def _read(path: Path) -> dict[str, Any] | None:
     return entries
 
 
+def _mtime(path: Path, default: float) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return default
+
+
 def _remove(path: Path) -> None:
     try:
         path.unlink()
@@ -198,7 +210,9 @@ def _write(group: str, entries: dict[str, Any]) -> None:
             _remove(tmp)
             raise
         key = data_key()
-        stale = [p for p in where.glob("*.pickle") if not p.name.startswith(key) and _is_ours(p)]
+        now = time.time()
+        stale = [p for p in where.glob("*.pickle") if not p.name.startswith(key)
+                 and _is_ours(p) and now - _mtime(p, now) > STALE_SECONDS]
         for old in stale:
             _remove(old)
         if stale:

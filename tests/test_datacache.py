@@ -4,6 +4,7 @@ rebuilt with a one-line notice when damaged or stale, and never touching other f
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -62,12 +63,18 @@ def test_stale_versions_removed_other_files_kept(cache, capsys):
     cache.mkdir(parents=True)
     old_ours = cache / "0123456789abcdef01234567.pickle"
     old_ours.write_bytes(datacache.MAGIC + b"\0" * 40)
+    day_ago = time.time() - datacache.STALE_SECONDS - 60
+    os.utime(old_ours, (day_ago, day_ago))
+    recent_other_version = cache / "fedcba9876543210fedcba98.pickle"
+    recent_other_version.write_bytes(datacache.MAGIC + b"\0" * 40)
     theirs = cache / "someone-else.pickle"
     theirs.write_bytes(b"not ours")
     note = cache / "notes.txt"
     note.write_text("keep")
     datacache.cached("t:x", lambda: 1)
     assert not old_ours.exists()
+    # another version in use (a second install sharing the cache) is left alone
+    assert recent_other_version.exists()
     assert theirs.read_bytes() == b"not ours" and note.read_text() == "keep"
     assert "rebuilt" in capsys.readouterr().err
 
