@@ -4,6 +4,7 @@ module, so a command that only needs the folder does not import the search code.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 
@@ -17,3 +18,11 @@ def cache_root() -> Path:
     # the XDG spec: a relative path is invalid and is ignored
     base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
     return base / "judge-tool"
+
+
+def notice(message: str) -> None:
+    """One line on stderr about the tool's own caches, never a traceback."""
+    try:
+        print(f"judge: {message}", file=sys.stderr)
+    except Exception:  # pragma: no cover - stderr closed
+        pass

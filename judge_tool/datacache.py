@@ -29,6 +29,8 @@ import types
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from .cachedir import cache_root, notice
+
 try:                                # the C modules: no pure-Python wrappers to import
     import _pickle as pickle
 except ImportError:  # pragma: no cover - other Pythons
@@ -96,15 +98,7 @@ def data_key() -> str:
 
 
 def folder() -> Path:
-    from .cachedir import cache_root
     return cache_root() / "compiled"
-
-
-def _notice(message: str) -> None:
-    try:
-        print(f"judge: {message}", file=sys.stderr)
-    except Exception:  # pragma: no cover - stderr closed
-        pass
 
 
 def _is_ours(path: Path) -> bool:
@@ -181,7 +175,7 @@ def _load(group: str) -> dict[str, Any]:
             path = _file(group)
             found = _read(path)
         except ValueError as exc:
-            _notice(f"compiled data cache {path} is damaged ({exc}); rebuilding it")
+            notice(f"compiled data cache {path} is damaged ({exc}); rebuilding it")
             if _is_ours(path):
                 _remove(path)
         except (OSError, RuntimeError):
@@ -216,7 +210,7 @@ def _write(group: str, entries: dict[str, Any]) -> None:
         for old in stale:
             _remove(old)
         if stale:
-            _notice("the data or the tool changed since the compiled data cache was made; "
+            notice("the data or the tool changed since the compiled data cache was made; "
                     "rebuilt it")
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass                     # read-only cache, or an entry that cannot be stored

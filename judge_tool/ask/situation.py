@@ -141,19 +141,21 @@ def _shown(value: Any, language: str) -> str:
         return "belirtilmedi" if language == "tr" else "not given"
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) if value else ("yok" if language == "tr" else "none")
-    if value == "gigs":
-        return "rakibin Gig alanı" if language == "tr" else "the rival Gig area"
-    if value == "start":
-        return "turun başı" if language == "tr" else "the start of the turn"
-    if value == "steal":
-        return "tur içinde çalma" if language == "tr" else "a steal during the turn"
-    if value == "rival":
-        return "rakip" if language == "tr" else "the rival"
-    if value == "me":
-        return "ben" if language == "tr" else "me"
-    if value == "unit":
-        return "rakip birim" if language == "tr" else "a rival Unit"
+    if isinstance(value, str) and value in _VALUE_WORDS:
+        tr, en = _VALUE_WORDS[value]
+        return tr if language == "tr" else en
     return str(value)
+
+
+# Symbolic values of the situation's facts, as the judge reads them (Turkish, English).
+_VALUE_WORDS = {
+    "gigs": ("rakibin Gig alanı", "the rival Gig area"),
+    "start": ("turun başı", "the start of the turn"),
+    "steal": ("tur içinde çalma", "a steal during the turn"),
+    "rival": ("rakip", "the rival"),
+    "me": ("ben", "me"),
+    "unit": ("rakip birim", "a rival Unit"),
+}
 
 
 def _line(family: str, key: str, value: Any, language: str) -> str | None:

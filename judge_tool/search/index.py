@@ -30,7 +30,6 @@ import hashlib
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 import uuid
@@ -55,7 +54,7 @@ FIELDS_TEXT = ("exact", "stem", "pre", "pre4", "head", "head_stem", "crumb")
 
 # --- where ------------------------------------------------------------------------
 
-from ..cachedir import cache_root  # noqa: E402  (re-exported: the index's home)
+from ..cachedir import cache_root, notice  # noqa: E402  (re-exported: the index's home)
 
 
 def _crc(path: Path) -> int:
@@ -371,14 +370,6 @@ class Opened:
     marker: dict = field(default_factory=dict)
     built: bool = False        # built by this call
     notice: str = ""
-
-
-def notice(message: str) -> None:
-    """One line on stderr, never a traceback."""
-    try:
-        print(f"judge: {message}", file=sys.stderr)
-    except Exception:  # pragma: no cover - stderr closed
-        pass
 
 
 def _remove_tree(path: Path) -> None:
