@@ -207,15 +207,22 @@ def load(game: str = DEFAULT_GAME) -> Official | None:
         path = data_path("rules", game, FILE_NAME)
     except FileNotFoundError:
         return None
-    return _parse_path(str(path)) if path.is_file() else None
+    if not path.is_file():
+        return None
+    # shipped data: parsed once per data version into the compiled cache (start-up time)
+    from . import datacache
+    return datacache.cached(f"official:{game}", lambda: _parse_path(str(path)))
 
 
 def for_book(book: "Rulebook") -> Official | None:
     """The official numbering beside a loaded rulebook (also a judge's own folder)."""
     path = book.meta.folder / FILE_NAME
-    if path.is_file():
-        return _parse_path(str(path))
-    return None
+    if not path.is_file():
+        return None
+    from . import datacache
+    if datacache.is_shipped(book):
+        return load(book.meta.id)
+    return _parse_path(str(path))
 
 
 @lru_cache(maxsize=8)
