@@ -1,4 +1,4 @@
-"""`judge ask`: the evaluation report (tests/ask_eval.toml, right / wrong / unanswered per
+"""`judge ask`: the evaluation report (tests/ask_eval/, right / wrong / unanswered per
 family and per set) and the median cold wall time of `judge ask` next to a bare
 `python -c pass` on the same machine.
 
@@ -24,7 +24,7 @@ from judge_tool.rulebook import load_rulebook
 
 def report(show_misses: bool) -> None:
     book = load_rulebook()
-    cases = load_cases(Path(__file__).resolve().parent.parent / "tests" / "ask_eval.toml")
+    cases = load_cases(Path(__file__).resolve().parent.parent / "tests" / "ask_eval")
     graded, times = [], []
     for case in cases:
         start = time.perf_counter()

@@ -1,7 +1,8 @@
-"""The `judge ask` evaluation: each question of tests/ask_eval.toml graded right, wrong or
+"""The `judge ask` evaluation: each question of the set in tests/ask_eval/ (one TOML file
+per part, read in name order) graded right, wrong or
 unanswered, with a table per family and per set.
 
-    python -m judge_tool.ask.evaluate [tests/ask_eval.toml] [--misses] [--set heldout]
+    python -m judge_tool.ask.evaluate [tests/ask_eval] [--misses] [--set heldout]
 
 A question with a definite answer is right when the value matches, wrong when another value
 is given, unanswered when `ask` gives no ruling. A question that must be left unanswered is
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "ask_eval.toml"
+DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "ask_eval"
 NO_RULING = ("unanswered", "search")
 
 
@@ -40,9 +41,16 @@ class Graded:
 
 
 def load_cases(path: Path = DEFAULT) -> list[Case]:
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    return [Case(e["q"], e["family"], e["want"], e.get("rule", "-"), e.get("set", "dev"),
-                 bool(e.get("compound", False))) for e in data.get("q", [])]
+    """The cases of one TOML file, or of every `*.toml` in a folder (name order), so each
+    part of the set can grow in its own file."""
+    path = Path(path)
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    cases = []
+    for file in files:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        cases += [Case(e["q"], e["family"], e["want"], e.get("rule", "-"), e.get("set", "dev"),
+                       bool(e.get("compound", False))) for e in data.get("q", [])]
+    return cases
 
 
 def value_of(answer: Any) -> Any:
@@ -102,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", dest="only", help="only this set (heldout, heldout2, dev)")
     parser.add_argument("--misses", action="store_true", help="list wrong and unanswered")
     args = parser.parse_args(argv)
-    if not Path(args.path).is_file():
+    if not Path(args.path).exists():
         parser.exit(2, f"{parser.prog}: no evaluation set at {args.path} (it ships in the "
                        "source checkout's tests/ folder; pass its path)\n")
     from . import ask
