@@ -31,9 +31,8 @@ class Filler:
 
 @lru_cache(maxsize=1)
 def _filler() -> Filler:
-    import tomllib
-    from pathlib import Path
-    raw = tomllib.loads((Path(__file__).parent / "cues.toml").read_text(encoding="utf-8"))
+    from .lexicon import load_cues
+    raw = load_cues()
     words, verbs = set(), set()
     for lang in raw.get("filler", {}).values():
         for w in lang:

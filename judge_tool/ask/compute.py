@@ -75,6 +75,9 @@ def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
 
 
 def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
+    from .families import OWN
+    if kind in OWN:                 # a family in its own module runs its own scenario
+        return OWN[kind](question, call, reading)
     eng = _engine()
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args

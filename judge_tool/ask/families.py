@@ -1174,8 +1174,13 @@ ORDER = ("win", "steal", "fight", "draw", "d20", "call", "sell", "cost", "street
 
 def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     """Families whose needs the reading meets, best first."""
+    only: tuple[str, ...] | None = None
     if _repeated(reading):
-        return []           # "2 kez saldırırsa": quick rulings are for one action
+        # "2 kez saldırırsa": quick rulings are for one action; a family about a rule
+        # that speaks of repetition ("applied twice", 10.29.1) says so (REPEAT_OK).
+        only = REPEAT_OK
+        if not only:
+            return []
     present = reading.concepts()
     if any(it.die == 20 for it in reading.items):
         present.add("d20")
@@ -1193,7 +1198,7 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     scored = []
     for name in ORDER:
         spec = lexicon.families.get(name)
-        if not spec:
+        if not spec or (only is not None and name not in only):
             continue
         need = spec.get("need", [])
         if not all(present & set(group) for group in need):
@@ -1201,3 +1206,26 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
         score = 3 * len(present & set(spec.get("key", []))) + len(present & set(spec.get("bonus", [])))
         scored.append((-score, ORDER.index(name), name))
     return [name for _, _, name in sorted(scored)]
+
+
+# Families kept in their own modules (judge_tool/ask/family_*.py): each gives NAME, FORMS
+# (the question forms it answers, asked.ANSWERS), `extract(reading) -> Call | None` and
+# `answer(question, call, reading) -> Answer` (it runs its own scenario on the engine).
+OWN: dict[str, Callable] = {}
+REPEAT_OK: tuple[str, ...] = ()
+
+
+def _register() -> None:
+    global ORDER, REPEAT_OK
+    from . import family_gear, family_replace, family_search  # noqa: F401
+    from .asked import ANSWERS
+    for mod in (family_search, family_replace, family_gear):
+        EXTRACT[mod.NAME] = mod.extract
+        OWN[mod.NAME] = mod.answer
+        ANSWERS[mod.NAME] = mod.FORMS
+        ORDER = ORDER + (mod.NAME,)
+        if getattr(mod, "REPEAT_OK", False):
+            REPEAT_OK = REPEAT_OK + (mod.NAME,)
+
+
+_register()

@@ -186,9 +186,29 @@ def load_lexicon() -> Lexicon:
     return cached("ask:lexicon", _build_lexicon, group="ask")
 
 
+def load_cues() -> dict:
+    """cues.toml merged with every cues-*.toml beside it (one file per part of `ask`, so
+    families can grow without editing one shared file): tables are merged key by key, a
+    list under the same key is extended."""
+    here = Path(__file__).parent
+    raw = tomllib.loads((here / "cues.toml").read_text(encoding="utf-8"))
+    for extra in sorted(here.glob("cues-*.toml")):
+        _merge(raw, tomllib.loads(extra.read_text(encoding="utf-8")))
+    return raw
+
+
+def _merge(into: dict, more: dict) -> None:
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        elif isinstance(value, list) and isinstance(into.get(key), list):
+            into[key] = into[key] + value
+        else:
+            into[key] = value
+
+
 def _build_lexicon() -> Lexicon:
-    text = (Path(__file__).parent / "cues.toml").read_text(encoding="utf-8")
-    raw = tomllib.loads(text)
+    raw = load_cues()
     concepts: dict[str, list[Cue]] = {}
     infix: dict[str, tuple[str, ...]] = {}
     exclude: dict[str, tuple[str, ...]] = {}

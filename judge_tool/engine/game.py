@@ -81,6 +81,7 @@ class Outcome:
     defeated: list[str] = field(default_factory=list)
     resolved: list[str] = field(default_factory=list)
     stolen: int = 0
+    searched: int = 0       # cards looked at by searches (11.13.1; fewer than asked, 11.13.3)
     forced: list[str] = field(default_factory=list)     # decisions the engine made (one option)
     turns: int = 0                                       # turns that ended during the run
 
@@ -631,6 +632,7 @@ class Game:
         p = self.p(ctx.controller)
         n = act.get("n")
         looked = p.deck[:n]
+        self.out.searched += len(looked)
         self.step(R.SEARCH, f"destenin üstündeki {n} karta bakılır: {len(looked)} kart var"
                   + (f" ({', '.join(c.name for c in looked)})" if looked else ""))
         if len(looked) < n:

@@ -586,7 +586,7 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         "legal": (bool, None), "illegal_rule": (str, None),
         "winner": (str, ("A", "B", "tie", "none")), "loser": (str, ("A", "B", "none")),
         "fight": (str, ("attacker", "defender", "both_lose", "none")),
-        "stolen": (int, None), "defeated": (list, None), "resolved": (list, None),
+        "stolen": (int, None), "searched": (int, None), "defeated": (list, None), "resolved": (list, None),
         "cites": (list, None), "attacks": (list, None), "street_cred": (dict, None), "power": (dict, None),
         "overtime": (bool, None), "turn": (int, None), "forced": (list, None),
         "turn_player": (str, PLAYERS),
@@ -709,6 +709,8 @@ def evaluate(expect: dict, out: Outcome, state: GameState, trace: list[Step], ga
         add("fight", expect["fight"], out.fights[-1]["result"] if out.fights else "none")
     if "stolen" in expect:
         add("stolen", expect["stolen"], out.stolen)
+    if "searched" in expect:
+        add("searched", expect["searched"], out.searched)
     if "overtime" in expect:
         add("overtime", expect["overtime"], state.overtime)
     if "turn" in expect:

@@ -1,0 +1,161 @@
+"""`judge ask` family: a Gear whose holder leaves the field. The Gear goes with the Unit to
+the Unit's new area (defeated: the trash; returned: the hand; bottom-decked: the deck;
+removed: out of the game), and there it is no longer equipped (official 4.12, 4.12.1,
+11.6.1.2), so it does not come back with the Unit and cannot be moved to another Unit
+(moving is for an equipped Gear, 11.6.6).
+
+The situation is run as a scenario: a Unit equipped with a Gear leaves by a Program's effect
+(defeat, return to hand, bottom-deck, remove), and where the Gear ended up is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .families import Call, Unclear
+from .family_util import deciding, keys, run, words, yes_no
+from .family_util import answer as make_answer
+from .lexicon import Reading
+
+NAME = "gear"
+FORMS = ("outcome", "yesno", "none")
+
+UNIT, GEAR, OTHER, EVENT, MOVE = "Birim", "Gear", "Diğer Birim", "Olay", "Taşıma"
+# the event's concept -> the engine verb and the area the Unit (and its Gear) goes to
+_EVENTS = {"defeat": ("defeat", "trash"), "return_hand": ("return_to_hand", "hand"),
+           "bottom": ("bottom_deck", "deck"), "removed": ("remove", "removed")}
+
+
+def _event(reading: Reading) -> str | None:
+    found = [e for e in _EVENTS if reading.has(e)]
+    if reading.has("beat") and "defeat" not in found:
+        found.append("defeat")          # "fightta yendi": the loser of a fight is defeated
+    if "bottom" in found and not reading.has("deck"):
+        found.remove("bottom")
+    if len(found) > 1:
+        raise Unclear("more than one way the Unit leaves")
+    return found[0] if found else None
+
+
+def _asked(reading: Reading) -> str | None:
+    from .asked import asked_form
+    form = asked_form(reading)
+    if reading.has("where") and form in ("outcome", "none", "yesno"):
+        return "where"
+    if form != "yesno":
+        return None
+    if reading.has("move"):
+        return "move"
+    if reading.has("again_play"):
+        return "equipped"
+    if reading.has("stay") and reading.has("field"):
+        return "stay"
+    return None
+
+
+def extract(reading: Reading) -> Call | None:
+    if not (reading.has("gear") or reading.has("equip")):
+        return None
+    event = _event(reading)
+    if event is None:
+        return None
+    asked = _asked(reading)
+    if asked is None:
+        return None
+    if reading.has("legend"):
+        raise Unclear("a Legend holding the Gear (4.12.2)")
+    if reading.numbers:
+        raise Unclear("a number the Gear question does not use")
+    if reading.has("fight") and event != "defeat":
+        raise Unclear("a fight and another way of leaving")
+    return Call({"event": event, "asked": asked})
+
+
+def _scenario(args: dict, question: str) -> dict:
+    verb, _ = _EVENTS[args["event"]]
+    cards: dict[str, Any] = {
+        UNIT: {"type": "unit", "power": 1, "cost": 1},
+        GEAR: {"type": "gear", "power": 1, "cost": 1},
+        EVENT: {"type": "program", "cost": 0, "effects": [{"label": EVENT, "do": [
+            {"do": verb, "target": {"type": "unit", "name": UNIT}}]}]},
+    }
+    field: list[Any] = [{"card": UNIT, "gears": [GEAR]}]
+    hand = [EVENT]
+    actions: list[dict] = [{"do": "play", "card": EVENT}]
+    if args["asked"] == "move":
+        cards[OTHER] = {"type": "unit", "power": 1, "cost": 1}
+        cards[MOVE] = {"type": "program", "cost": 0, "effects": [{"label": MOVE, "do": [
+            {"do": "move_gear", "target": {"zone": "gears"}, "to": {"type": "unit"}}]}]}
+        field.append(OTHER)
+        hand.append(MOVE)
+        actions.append({"do": "play", "card": MOVE})
+    if args["asked"] == "equipped":
+        actions.append({"do": "play", "card": UNIT})
+    return {"title": question[:120] or "judge ask", "question": question[:300] or "?",
+            "cards": cards,
+            "state": {"turn_player": "A", "turn": 3,
+                      "A": {"deck": 5, "field": field, "hand": hand, "eddies": 2},
+                      "B": {"deck": 5}},
+            "actions": actions}
+
+
+def _where(result) -> str | None:
+    a = result.state.players["A"]
+    places = [zone for zone in ("trash", "hand", "deck", "removed")
+              if any(c.name == GEAR for c in getattr(a, zone))]
+    if any(g.name == GEAR for c in a.field for g in c.gears):
+        places.append("field")
+    return places[0] if len(places) == 1 else None
+
+
+def answer(question: str, call: Call, reading: Reading):
+    args = call.args
+    asked = args["asked"]
+    data = _scenario(args, question)
+
+    def expect_of(result) -> dict:
+        a = result.state.players["A"]
+        where = _where(result)
+        out: dict[str, Any] = {}
+        if where == "deck":
+            out["A"] = {"deck_count": len(a.deck), "trash": [c.name for c in a.trash],
+                        "field": [c.name for c in a.field]}
+        elif where in ("trash", "hand", "removed"):
+            out["A"] = {where: [c.name for c in getattr(a, where)],
+                        "field": [c.name for c in a.field]}
+        else:
+            out["A"] = {"field": [c.name for c in a.field]}
+        return out
+
+    result, text = run(data, expect_of)
+    if not result.outcome.legal:
+        raise Unclear(f"the engine found the situation illegal ({result.outcome.illegal_rule})")
+    where = _where(result)
+    m = words(reading)
+    expected = _EVENTS[args["event"]][1]
+    if asked == "equipped":
+        a = result.state.players["A"]
+        unit = next((c for c in a.field if c.name == UNIT), None)
+        if unit is None:
+            raise Unclear("the Unit was not played again")
+        value = any(g.name == GEAR for g in unit.gears)
+    elif where != expected:
+        raise Unclear(f"the engine put the Gear in {where}, not with its Unit")
+    elif asked == "where":
+        value = where
+    elif asked == "stay":
+        value = where == "field"
+    else:                                           # move
+        a = result.state.players["A"]
+        value = any(g.name == GEAR for c in a.field for g in c.gears)
+    zone = m(f"ask_misc.gear.zone_{expected}")
+    if asked == "where":
+        line = m("ask_misc.gear.goes", zone=zone)
+    else:
+        line = m(f"ask_misc.gear.{asked}_{'yes' if value else 'no'}", head=yes_no(reading, value),
+                 zone=zone)
+    steps = deciding(result, ("4.12", "11.6", "9.19.1", "11.12.1", "10.7"))
+    understood = [m("ask_misc.gear.holder", event=m(f"ask_misc.gear.event_{args['event']}")),
+                  m(f"ask_misc.gear.asked_{asked}")]
+    return make_answer(question, NAME, reading, value, line, steps, understood, text,
+                       call.assumptions)

@@ -1,0 +1,213 @@
+"""`judge ask` family: searching the top of a deck that holds fewer cards than the search
+asks for (official 11.13: you look at as many as there are, 11.13.3; a search is not a
+draw, so nobody loses; the cards not moved go back in the same order, 11.13.2; a search
+for a specific kind of card may fail on purpose, 11.13.4.1; "take N" takes as many as
+possible, 10.31.2).
+
+The question's numbers take their roles from the words next to them (the search size, the
+deck count, how many are taken); the situation is run as a scenario: a Unit whose PLAY
+effect does the search is played, and the value is read from the run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .families import Call, Unclear, _assign
+from .family_util import asked_clause, deciding, in_clause, run, words, yes_no
+from .family_util import answer as make_answer
+from .lexicon import Reading
+
+NAME = "search"
+FORMS = ("yesno", "count")
+
+_ROLES = {"top": "n", "search": "n", "deck": "k", "left": "k", "take": "t", "to_hand": "t",
+          "trash": "t"}
+_TYPES = ("gear", "unit", "program")
+_NEGATIVE_FIND = ("bulmam", "bulmaz", "bulmayab", "bulmayacag")
+_LIMIT_N, _LIMIT_K = 30, 60
+SEARCHER = "Arayan"
+
+
+def _asked(reading: Reading, form: str) -> str | None:
+    clause = asked_clause(reading)
+    if form == "count":
+        if any(in_clause(reading, c, clause) for c in ("take", "to_hand", "trash")):
+            return "taken"
+        if in_clause(reading, "search", clause):
+            return "looked"
+        return None
+    if form != "yesno":
+        return None
+    asks = [c for c in ("lose", "shuffle", "find") if in_clause(reading, c, clause)]
+    if len(asks) != 1:
+        return None
+    if asks[0] == "find":
+        items = [it for it in reading.items if it.clause == clause]
+        negative = any(it.key.startswith(_NEGATIVE_FIND) for it in items) or \
+            in_clause(reading, "unwilling", clause) or in_clause(reading, "negation", clause)
+        return "decline" if negative else None
+    return asks[0]
+
+
+def extract(reading: Reading) -> Call | None:
+    if not reading.has("search"):
+        return None
+    from .asked import asked_form
+    asked = _asked(reading, asked_form(reading))
+    if asked is None:
+        return None
+    numbers = [it for it in reading.numbers if not it.sign]
+    roles = _assign(reading, numbers, _ROLES, window=4)
+    found: dict[str, Any] = {}
+    used: set[int] = set()
+    for item in numbers:
+        role = roles.get(item.i)
+        if role is None or role in found:
+            raise Unclear(f"what the number {item.text} counts")
+        found[role] = item.number
+        used.add(item.i)
+    if "n" not in found:
+        raise Unclear("how many cards the search looks at")
+    n = found["n"]
+    assumptions: list[str] = []
+    m = words(reading)
+    defaults: set[str] = set()
+    if "k" not in found:
+        if _deck_empty(reading):
+            found["k"] = 0
+        elif asked in ("shuffle", "decline"):
+            found["k"] = n              # the deck's size cannot change these answers
+            defaults.add("k")
+            assumptions.append(m("ask_misc.search.deck_assumed", n=n))
+        else:
+            raise Unclear("how many cards the deck holds")
+    k = found["k"]
+    if n < 1 or n > _LIMIT_N or k > _LIMIT_K:
+        raise Unclear("a search or deck size outside what a quick ruling runs")
+    kinds = [t for t in _TYPES if reading.has(t)]
+    if len(kinds) > 1:
+        raise Unclear("more than one kind of card")
+    wanted = kinds[0] if kinds else None
+    takes = reading.has("take") or reading.has("to_hand") or reading.has("trash")
+    t = found.get("t")
+    if (takes or asked == "decline") and t is None:
+        if asked == "taken":
+            raise Unclear("how many cards the search takes")
+        t = 1
+        assumptions.append(m("ask_misc.search.take_assumed"))
+    if asked == "taken" and wanted:
+        raise Unclear("how many of the cards looked at are of the kind searched for")
+    if asked == "decline" and not wanted:
+        raise Unclear("a search without a specific kind of card")
+    if asked == "shuffle" and reading.has("bottom"):
+        raise Unclear("the rest go to the bottom of the deck in a random order (11.12.1.3)")
+    if reading.has("shuffle") and asked != "shuffle":
+        raise Unclear("an effect that shuffles the deck")
+    args = {"n": n, "k": k, "t": t, "type": wanted, "asked": asked,
+            "to": "trash" if reading.has("trash") else "hand",
+            "rest": "bottom" if reading.has("bottom") else None}
+    return Call(args, assumptions, used=used, defaults=defaults)
+
+
+def _deck_empty(reading: Reading) -> bool:
+    if reading.has("none_left"):
+        return True
+    for mt in reading.of("deck"):
+        near = range(max(0, mt.start - 2), min(len(reading.items), mt.end + 3))
+        if any("empty" in reading.at(i) for i in near):
+            return True
+    return False
+
+
+def _scenario(args: dict, question: str) -> dict:
+    n, k, t, wanted = args["n"], args["k"], args["t"], args["type"]
+    search: dict[str, Any] = {"do": "search", "n": n}
+    if t:
+        search.update(take=t, to=args["to"])
+        if wanted:
+            search["type"] = wanted
+    if args["rest"]:
+        search["rest"] = args["rest"]
+    cards: dict[str, Any] = {SEARCHER: {"type": "unit", "power": 1, "cost": 0, "effects": [
+        {"label": "Arama", "trigger": "PLAY", "do": [search]}]}}
+    if args["asked"] in ("shuffle", "decline"):
+        names = [f"Kart {i}" for i in range(1, k + 1)]
+        for name in names:
+            cards[name] = {"type": wanted or "unit", "cost": 1}
+            if (wanted or "unit") in ("unit",):
+                cards[name]["power"] = 1
+        deck: Any = names
+    else:
+        deck = k
+    return {"title": question[:120] or "judge ask", "question": question[:300] or "?",
+            "cards": cards,
+            "state": {"turn_player": "A", "turn": 3, "A": {"deck": deck, "hand": [SEARCHER]},
+                      "B": {"deck": 5}},
+            "actions": [{"do": "play", "card": SEARCHER}]}
+
+
+def answer(question: str, call: Call, reading: Reading):
+    args = call.args
+    asked = args["asked"]
+    data = _scenario(args, question)
+    variants: list[dict] = [{}]
+    if asked == "decline":
+        variants = [{"choices": [{"decision": "search", "player": "A", "pick": []}]}]
+
+    def expect_of(result) -> dict:
+        a = result.state.players["A"]
+        out: dict[str, Any] = {"searched": result.outcome.searched,
+                               "winner": result.outcome.winner or "none"}
+        if asked == "shuffle":
+            out["A"] = {"deck": [c.name for c in a.deck]}
+        elif asked == "decline":
+            out["legal"] = bool(result.outcome.legal)
+            out["A"] = {"hand_count": len(a.hand)}
+        elif asked == "taken":
+            out["A"] = ({"trash_count": len(a.trash)} if args["to"] == "trash"
+                        else {"hand_count": len(a.hand)})
+        return out
+
+    result, text = run(data, expect_of, variants)
+    if not result.outcome.legal and asked != "decline":
+        raise Unclear(f"the search was illegal ({result.outcome.illegal_rule})")
+    a = result.state.players["A"]
+    m = words(reading)
+    looked = result.outcome.searched
+    if asked == "lose":
+        value = result.outcome.winner == "B"
+        line = m("ask_misc.search.lose_yes" if value else "ask_misc.search.lose_no",
+                 head=yes_no(reading, value), looked=looked, n=args["n"])
+    elif asked == "looked":
+        value = looked
+        key = "ask_misc.search.looked_short" if looked < args["n"] else "ask_misc.search.looked"
+        line = m(key, looked=looked, n=args["n"], k=args["k"])
+    elif asked == "taken":
+        value = len(a.trash) if args["to"] == "trash" else len(a.hand)
+        line = m("ask_misc.search.taken", taken=value, looked=looked)
+    elif asked == "shuffle":
+        names = [f"Kart {i}" for i in range(1, args["k"] + 1)]
+        value = [c.name for c in a.deck] != names
+        line = m("ask_misc.search.shuffle_yes" if value else "ask_misc.search.shuffle_no",
+                 head=yes_no(reading, value))
+    else:                                       # decline
+        value = bool(result.outcome.legal) and len(a.hand) == 0
+        line = m("ask_misc.search.decline_yes" if value else "ask_misc.search.decline_no",
+                 head=yes_no(reading, value))
+    steps = deciding(result, ("11.13", "10.31.2", "11.12.1"))
+    return make_answer(question, NAME, reading, value, line, steps,
+                       _understood(reading, args, call.defaults), text, call.assumptions)
+
+
+def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
+    m = words(reading)
+    lines = [m("ask_misc.search.effect", n=args["n"])]
+    if args["t"]:
+        what = m(f"ask_misc.type.{args['type']}") if args["type"] else m("ask_misc.type.card")
+        where = m("ask_misc.search.to_trash" if args["to"] == "trash" else "ask_misc.search.to_hand")
+        lines.append(m("ask_misc.search.take", t=args["t"], what=what, where=where))
+    if "k" not in defaults:
+        lines.append(m("ask_misc.search.deck", k=args["k"]))
+    lines.append(m(f"ask_misc.search.asked_{args['asked']}"))
+    return lines

@@ -1,0 +1,97 @@
+"""What the families kept in their own modules (family_search, family_replace, family_gear)
+share: their words in the message catalogue, running their scenario on the engine (the code
+behind `judge check`) and the Answer built from the run.
+
+Each such family states the situation as a scenario dict, runs it, reads the value from the
+run and writes the value back as the scenario's `[expect]`, so `judge ask --scenario` prints
+a file `judge check` passes with the same answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from .lexicon import Reading
+from .scenario_build import NotModelled, to_toml
+
+
+def words(reading: Reading):
+    """The catalogue in the question's language (Turkish or English): `m("ask_misc.x")`."""
+    from ..i18n import messages
+    return messages("en" if reading.language == "en" else "tr")
+
+
+def yes_no(reading: Reading, value: bool) -> str:
+    return words(reading)("ask_misc.yes" if value else "ask_misc.no")
+
+
+def run(data: dict[str, Any], expect_of: Callable[[Any], dict[str, Any]],
+        variants: Iterable[dict[str, Any]] = ({},)) -> tuple[Any, str]:
+    """Run the scenario (each variant of its scripted decisions in turn, until the engine
+    takes one); (the run, the scenario TOML with `expect_of(run)` as its expectation)."""
+    from ..engine.scenario import ScenarioRunError, parse_scenario, run_once
+    last: Exception | None = None
+    for variant in variants:
+        text_data = {k: v for k, v in {**data, **variant}.items() if v is not None}
+        text_data["expect"] = {"legal": True}       # a placeholder: the outcome is read
+        try:
+            result = run_once(parse_scenario(to_toml(text_data), "<ask>"))
+        except ScenarioRunError as exc:
+            last = exc
+            continue
+        text_data["expect"] = expect_of(result)
+        return result, to_toml(text_data)
+    raise NotModelled(f"the engine did not take the scenario: {last}")
+
+
+def deciding(run_result: Any, prefixes: tuple[str, ...]) -> list:
+    """The run's steps that decide the answer: rules equal to or under `prefixes`, each
+    once, only those the Turkish rulebook has text for (an official-only number is in the
+    scenario's full trace, `judge check --explain`)."""
+    from ..engine.cite import OFFICIAL_ONLY_IDS
+    seen, out = set(), []
+    for st in run_result.trace:
+        if st.rule in OFFICIAL_ONLY_IDS:
+            continue
+        if not any(st.rule == p or st.rule.startswith(p + ".") for p in prefixes):
+            continue
+        if (st.rule, st.text) in seen:
+            continue
+        seen.add((st.rule, st.text))
+        out.append(st)
+    return out
+
+
+def answer(question: str, kind: str, reading: Reading, value: Any, line: str, steps: list,
+           understood: list[str], scenario: str, assumptions: list[str] | None = None):
+    from . import Answer
+    rules = list(dict.fromkeys(st.rule for st in steps))
+    if not rules:
+        raise NotModelled("the engine's run cites no deciding rule")
+    return Answer(question, kind, value, line, rules, steps, list(assumptions or []),
+                  language=reading.language, understood=understood, scenario=scenario)
+
+
+def clause_of(reading: Reading, concept: str) -> int | None:
+    """The clause of the last word read as `concept` (None if none)."""
+    found = reading.of(concept)
+    return reading.items[found[-1].start].clause if found else None
+
+
+def in_clause(reading: Reading, concept: str, clause: int | None) -> bool:
+    return clause is not None and any(reading.items[m.start].clause == clause
+                                      for m in reading.of(concept))
+
+
+def asked_clause(reading: Reading) -> int:
+    """The clause that asks: the one with the question word ("kaç", "how many", "nereye",
+    "who"), else the last clause."""
+    for concept in ("how_many", "where", "who", "what"):
+        found = reading.of(concept)
+        if found:
+            return reading.items[found[-1].start].clause
+    return reading.items[-1].clause if reading.items else 0
+
+
+def keys(reading: Reading) -> set[str]:
+    return {it.key for it in reading.items}
