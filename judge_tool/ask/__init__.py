@@ -17,7 +17,7 @@ from .lexicon import Reading, load_lexicon, read
 __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
 
 KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "blocker", "sell",
-         "call", "win", "define", "unanswered")
+         "call", "win", "define", "deck_search", "replace", "gear", "unanswered")
 # Families are written for this game's rules; other rulebooks get the closest rules only.
 FAMILY_GAME = "cyberpunk-tcg"
 
@@ -124,15 +124,34 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     defined = define_answer(question)
     if defined is not None:
         return defined
-    kind, call, reading, left = understand(question)
+    from .family_cards import all_placed, bound, read_cards
+    named = read_cards(question, read(question).language)   # card names: their facts
+    if named is not None and named.problems:
+        return _unanswered(question, read(question), book, game, limit, named.problems)
+    texts = named.texts() if named is not None else [(question, True)]
+    first = None
+    for text, with_power in texts:
+        kind, call, reading, left = understand(text)
+        if call is not None:
+            if named is not None:
+                named.with_power = with_power
+            break
+        first = first or (reading, left)
     if call is None:
-        return _unanswered(question, reading, book, game, limit, left)
+        return _unanswered(question, first[0], book, game, limit, first[1])
     from . import compute
     from .scenario_build import NotModelled
     try:
-        answer = compute.answer(question, kind, call, reading)
+        with bound(named):
+            answer = compute.answer(text, kind, call, reading)
     except (NotModelled, compute.EngineDisagrees) as exc:
         return _unanswered(question, reading, book, game, limit, [str(exc)])
+    if named is not None:
+        if not all_placed(named):
+            from .family_cards import not_placed
+            return _unanswered(question, reading, book, game, limit, not_placed(named, reading.language))
+        answer.question = question
+        answer.understood = named.lines(reading.language) + answer.understood
     if book is not None:
         # Cite only rules the rulebook has; a gap between the engine's citations and the
         # rulebook data is reported (`missing`), never shown as a rule without text.

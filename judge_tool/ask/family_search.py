@@ -18,7 +18,7 @@ from .family_util import asked_clause, deciding, in_clause, run, words, yes_no
 from .family_util import answer as make_answer
 from .lexicon import Reading
 
-NAME = "search"
+NAME = "deck_search"
 FORMS = ("yesno", "count")
 
 _ROLES = {"top": "n", "search": "n", "deck": "k", "left": "k", "take": "t", "to_hand": "t",

@@ -335,6 +335,8 @@ def run(built: Built) -> tuple[Any, Any, str]:
     for variant, k in tries:
         data = {key: value for key, value in {**built.data, **variant}.items()
                 if value is not None}
+        from .family_cards import place
+        data = place(data)          # cards the question named, in place of their stand-ins
         if k:
             data["choices"] = [{"decision": "steal", "pick": p} for p in built.picks[:k]]
         data["expect"] = {"legal": True}          # a placeholder: the run's outcome is read

@@ -1,0 +1,212 @@
+"""Card names in `judge ask` questions ("Animals Wrecker kaç Gig çalar?", "Can Riding
+Nomad attack the turn it is played?", "Mantis Blades takılı 9 güçlü birim …").
+
+A named card is read as the facts that matter to the families (a Unit: its power and
+keywords; a Gear: its power), so the question is understood as "10 güçlü birim kaç Gig
+çalar?"; then the scenario the family runs gets the real card from the pool in place of
+its stand-in Unit (a Gear is equipped to the Unit), so the engine runs the card's encoded
+effects too and the quick value must still agree. No ruling when the name is shared by
+cards whose facts or effects differ, when the card's effect is not in the engine
+(`unsupported`), when an effect of it depends on a condition the question does not settle,
+or when the card cannot be placed in the situation the family runs.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .scenario_build import ATTACKER, BLOCKER, DEFENDER, NotModelled
+
+_ROLES = (ATTACKER, DEFENDER, BLOCKER)
+_BOUND: contextvars.ContextVar["Reading | None"] = contextvars.ContextVar("ask_cards", default=None)
+
+
+@dataclass
+class Named:
+    card: Any                       # CardFacts
+    written: str                    # as the question wrote it
+    placed: bool = False
+
+
+@dataclass
+class CardReading:
+    """The question with each card name replaced by its facts, and what was found."""
+
+    text: str
+    language: str = "tr"
+    named: list[Named] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    bare: str = ""                  # Units named without their power ("can X attack?")
+    with_power: bool = True         # which of the two texts was understood
+
+    def texts(self) -> list[tuple[str, bool]]:
+        out = [(self.text, True)]
+        if self.bare and self.bare != self.text:
+            out.append((self.bare, False))
+        return out
+
+    def lines(self, language: str) -> list[str]:
+        m = _messages(language)
+        out = []
+        for n in self.named:
+            c = n.card
+            kw = (" · " + ", ".join(c.keywords)) if c.keywords else ""
+            out.append(m(f"ask_misc.card.facts_{c.type}", name=c.display, power=c.power,
+                         cost=c.cost, keywords=kw))
+        return out
+
+
+Reading = CardReading
+
+
+def _messages(language: str):
+    from ..i18n import messages
+    return messages("en" if language == "en" else "tr")
+
+
+def read_cards(question: str, language: str) -> CardReading | None:
+    """None when the question names no card (the fast name scan, no pool load)."""
+    from ..cards.matching import find
+    from ..cards.pool import card_names, load_pool
+    if not find(question, card_names()):
+        return None
+    m = _messages(language)
+    mentions = find(question, load_pool())
+    out = CardReading(question, language)
+    pieces: list[str] = []
+    bare: list[str] = []
+    at = 0
+    for mention in mentions:
+        written = question[mention.start:mention.end]
+        card, problem = _one(mention.cards, written, m)
+        if problem:
+            out.problems.append(problem)
+            continue
+        pieces += [question[at:mention.start], _stand_in(card, language)]
+        bare += [question[at:mention.start], _stand_in(card, language, power=card.type == "gear")]
+        at = mention.end
+        out.named.append(Named(card, written))
+    pieces.append(question[at:])
+    bare.append(question[at:])
+    out.text = "".join(pieces)
+    out.bare = "".join(bare)
+    return out
+
+
+def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
+    if len(cards) > 1:
+        facts = {(c.type, c.power, c.cost, c.keywords, c.unsupported,
+                  repr(c.effects_raw)) for c in cards}
+        if len(facts) > 1:
+            return None, m("ask_misc.card.shared", name=written,
+                           names="; ".join(c.display for c in cards))
+    card = cards[0]
+    if not card.expressible:
+        return None, m("ask_misc.card.unsupported", name=card.display, why=card.unsupported)
+    if card.type not in ("unit", "gear") or card.power is None:
+        return None, m("ask_misc.card.type", name=card.display)
+    if any(_conditional(e) for e in card.effects_raw):
+        return None, m("ask_misc.card.conditional", name=card.display)
+    return card, None
+
+
+def _conditional(effect: Any) -> bool:
+    """An effect with a condition anywhere ("if", "unless"): whether it applies depends on
+    a board the question does not describe."""
+    if isinstance(effect, dict):
+        return any(k in ("if", "unless") or _conditional(v) for k, v in effect.items())
+    if isinstance(effect, list):
+        return any(_conditional(v) for v in effect)
+    return False
+
+
+def _stand_in(card: Any, language: str, power: bool = True) -> str:
+    kw = " ".join(card.keywords)
+    if card.type == "gear":
+        core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
+    elif power:
+        core = f"{card.power} power unit" if language == "en" else f"{card.power} güçlü birim"
+    else:
+        core = "unit" if language == "en" else "birim"
+    return f"{kw} {core}".strip()
+
+
+@contextmanager
+def bound(reading: CardReading | None) -> Iterator[None]:
+    """While answering, scenarios run with the named cards in place of their stand-ins."""
+    token = _BOUND.set(reading)
+    try:
+        yield
+    finally:
+        _BOUND.reset(token)
+
+
+def place(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario with the named cards put in: a Unit in place of the stand-in Unit with
+    its power (and keywords), a Gear equipped to the only Unit there is. Raises NotModelled
+    when a card has no clear place."""
+    reading = _BOUND.get()
+    if reading is None or not reading.named:
+        return data
+    import copy
+    data = copy.deepcopy(data)
+    cards = data.get("cards", {})
+    for named in reading.named:
+        card = named.card
+        if card.type == "unit":
+            # Without its power in the question (a legality question) the card takes the
+            # place of the only stand-in Unit whose keywords it has.
+            spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"
+                     and (cards[r].get("power") == card.power or not reading.with_power)
+                     and set(cards[r].get("keywords", ())) <= set(card.keywords)]
+            if len(spots) != 1:
+                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))
+            _rename(data, spots[0], card.display)
+            del cards[spots[0]]
+        else:
+            spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
+            if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
+                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))
+            cards[spots[0]]["power"] -= card.power
+            _equip(data, spots[0], card.display)
+        named.placed = True
+    return data
+
+
+def _rename(data: dict, old: str, new: str) -> None:
+    def walk(value: Any, key: str | None = None) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        if value == old and key in ("card", "unit", "target", "field", "hand", None):
+            return new
+        return value
+    for part in ("state", "actions", "choices"):
+        if part in data:
+            data[part] = walk(data[part])
+
+
+def _equip(data: dict, holder: str, gear: str) -> None:
+    for side in ("A", "B"):
+        field_ = data["state"].get(side, {}).get("field", [])
+        for i, entry in enumerate(field_):
+            name = entry if isinstance(entry, str) else entry.get("card")
+            if name == holder:
+                entry = {"card": entry} if isinstance(entry, str) else dict(entry)
+                entry["gears"] = list(entry.get("gears", ())) + [gear]
+                field_[i] = entry
+                return
+    raise NotModelled(f"{gear}: no Unit to equip it to")
+
+
+def all_placed(reading: CardReading | None) -> bool:
+    return reading is None or all(n.placed for n in reading.named)
+
+
+def not_placed(reading: CardReading, language: str) -> list[str]:
+    m = _messages(language)
+    return [m("ask_misc.card.no_place", name=n.card.display) for n in reading.named if not n.placed]
