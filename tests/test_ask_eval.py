@@ -55,7 +55,8 @@ def test_every_scenario_answer_runs_under_check_to_the_same_answer(book, tmp_pat
         assert result.passed, (case.q, [c.to_dict() for c in result.checks if not c.passed])
         keys = {c.key for c in result.checks}
         assert keys & {"stolen", "fight", "legal", "street_cred.A", "winner", "B.gig_count",
-                       "A.eddies_spent"}, keys
+                       "A.eddies_spent", "searched", "defeated", "A.trash", "A.hand",
+                       "A.removed", "A.deck_count", "A.field"}, keys
         assert value_of(answer) != "unanswered"
         ran += 1
     assert ran >= 20

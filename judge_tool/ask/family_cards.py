@@ -124,7 +124,10 @@ def _conditional(effect: Any) -> bool:
 
 
 def _stand_in(card: Any, language: str, power: bool = True) -> str:
-    kw = " ".join(card.keywords)
+    # BLOCKER is left out: the families read "BLOCKER" as the blocking (defending) Unit,
+    # a role the question gives by its wording, not by the card's keyword. The card's
+    # keywords are the engine's when it runs in place of the stand-in.
+    kw = " ".join(k for k in card.keywords if k != "BLOCKER")
     if card.type == "gear":
         core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
     elif power:
@@ -158,9 +161,11 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
         card = named.card
         if card.type == "unit":
             # Without its power in the question (a legality question) the card takes the
-            # place of the only stand-in Unit whose keywords it has.
+            # place of the only stand-in Unit with the default power 1 whose keywords it
+            # has; the engine then runs the card's own power.
             spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"
-                     and (cards[r].get("power") == card.power or not reading.with_power)
+                     and (cards[r].get("power") == card.power
+                          or (not reading.with_power and cards[r].get("power") == 1))
                      and set(cards[r].get("keywords", ())) <= set(card.keywords)]
             if len(spots) != 1:
                 raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))

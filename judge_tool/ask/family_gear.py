@@ -26,6 +26,35 @@ _EVENTS = {"defeat": ("defeat", "trash"), "return_hand": ("return_to_hand", "han
            "bottom": ("bottom_deck", "deck"), "removed": ("remove", "removed")}
 
 
+_PLACES = ("deck", "field", "area", "to_hand", "trash", "rival", "removed")
+
+
+def _subject_is_unit(reading: Reading, concept: str) -> bool:
+    """The event is said of the Unit, not of the Gear: the nearest content word before it
+    in its clause is a Unit word ("Gear takılı birimim mağlup edildi", "my equipped unit
+    is returned"), not a Gear word ("Gear mağlup edilirse", "the Gear is defeated")."""
+    from .account import GRAMMAR, is_filler
+    items = reading.items
+    for m in reading.of(concept):
+        clause = items[m.start].clause
+        for k in range(m.start - 1, -1, -1):
+            if items[k].clause != clause:
+                return False
+            here = reading.at(k)
+            if "unit" in here:
+                break
+            if "gear" in here and "equip" not in here:
+                return False
+            if here & set(_PLACES) or is_filler(items[k]) or not here or here <= GRAMMAR:
+                continue
+            if "equip" in here:
+                continue
+            return False
+        else:
+            return False
+    return True
+
+
 def _event(reading: Reading) -> str | None:
     found = [e for e in _EVENTS if reading.has(e)]
     if reading.has("beat") and "defeat" not in found:
@@ -34,7 +63,12 @@ def _event(reading: Reading) -> str | None:
         found.remove("bottom")
     if len(found) > 1:
         raise Unclear("more than one way the Unit leaves")
-    return found[0] if found else None
+    if not found:
+        return None
+    concept = "beat" if found[0] == "defeat" and not reading.has("defeat") else found[0]
+    if not _subject_is_unit(reading, concept):
+        raise Unclear("whether the Unit or the Gear leaves")
+    return found[0]
 
 
 def _asked(reading: Reading) -> str | None:

@@ -55,6 +55,10 @@ def _asked(reading: Reading) -> str | None:
 
 
 def _twice(reading: Reading) -> bool:
+    """"the same replacement on the same event twice": said with "aynı"/"same" and never
+    with "another event" (a replacement may apply to each new event)."""
+    if reading.has("other") or not keys(reading) & {"ayni", "same"}:
+        return False
     if reading.has("repeat"):
         return True
     for m in reading.of("times"):

@@ -51,8 +51,8 @@ def _asked(reading: Reading, form: str) -> str | None:
 
 
 def extract(reading: Reading) -> Call | None:
-    if not reading.has("search"):
-        return None
+    if not (reading.has("search") or (reading.has("top") and (reading.has("take") or reading.has("to_hand") or reading.has("trash")))):
+        return None                 # "üstteki 5 karttan 2'sini ele ekle" is a search too
     from .asked import asked_form
     asked = _asked(reading, asked_form(reading))
     if asked is None:
@@ -102,7 +102,7 @@ def extract(reading: Reading) -> Call | None:
         raise Unclear("a search without a specific kind of card")
     if asked == "shuffle" and reading.has("bottom"):
         raise Unclear("the rest go to the bottom of the deck in a random order (11.12.1.3)")
-    if reading.has("shuffle") and asked != "shuffle":
+    if reading.has("shuffle") and (asked != "shuffle" or len(reading.of("shuffle")) > 1):
         raise Unclear("an effect that shuffles the deck")
     args = {"n": n, "k": k, "t": t, "type": wanted, "asked": asked,
             "to": "trash" if reading.has("trash") else "hand",

@@ -310,7 +310,7 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
     if built.read == "remaining":
         return {"B": {"gig_count": value}}
     if built.read == "fight":
-        return {"fight": value, "defeated": sorted(run.outcome.defeated)}
+        return {"fight": value or "none", "defeated": sorted(run.outcome.defeated)}
     if built.read in ("legal", "block_legal"):
         out = {"legal": value}
         if not value:

@@ -1,0 +1,180 @@
+"""`judge ask` families in their own modules (issue 11, part "misc"): searching a short
+deck, the order of replacement effects, a Gear whose holder leaves, and card names. Each
+answer comes from the engine's run of the scenario the family builds; these tests check
+behaviour the evaluation set (tests/ask_eval/misc.toml) does not: what is printed, what a
+scenario holds, and that anything unclear gives no ruling."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from judge_tool import official
+from judge_tool.ask import ask
+from judge_tool.ask.lexicon import load_lexicon, read
+from judge_tool.engine.scenario import parse_scenario, run_scenario
+
+
+def _checked(answer, book):
+    """The answer's scenario passes `judge check` in process, its cited rules are official
+    with Turkish text, and nothing printed is a raw catalogue key."""
+    assert answer.kind != "unanswered", answer.not_understood
+    assert answer.scenario
+    result = run_scenario(parse_scenario(answer.scenario, "<ask>", book.__contains__))
+    assert result.passed, [c.to_dict() for c in result.checks if not c.passed]
+    assert answer.rules and all(official.exists(r) and book.get(r) for r in answer.rules)
+    for text in [answer.answer, *answer.understood, *answer.assumptions]:
+        assert "ask_misc." not in text
+    return tomllib.loads(answer.scenario)
+
+
+def test_the_families_cues_are_merged_into_the_lexicon():
+    reading = read("Deste karıştırılır mı?", load_lexicon())
+    assert reading.has("shuffle") and reading.has("deck")
+    assert "deck_search" in load_lexicon().families
+
+
+@pytest.mark.parametrize("question, looked, deck", [
+    ("Destemde 1 kart var, etki üstteki 4 karta bak diyor. Kaç karta bakarım?", 1, 1),
+    ("My deck has 6 cards. An effect says search the top 4 cards. How many cards do I look at?", 4, 6),
+])
+def test_search_looks_at_as_many_as_the_deck_holds(book, question, looked, deck):
+    answer = ask(question, book=book)
+    data = _checked(answer, book)
+    assert answer.value == looked
+    assert data["expect"]["searched"] == looked and data["state"]["A"]["deck"] == deck
+    if looked < 4:
+        assert "11.13.3" in answer.rules
+
+
+def test_search_with_a_short_deck_never_loses(book):
+    answer = ask("Destemde 0 kart var, üstteki 2 karta bakmam gerekiyor, kaybeder miyim?", book=book)
+    data = _checked(answer, book)
+    assert answer.value is False and answer.answer.startswith("Hayır")
+    assert data["expect"]["winner"] == "none"
+
+
+@pytest.mark.parametrize("question", [
+    "Üstteki 3 karta bak diyor, kaç karta bakarım?",            # deck size missing
+    "Üstteki 3 karta bak, sonra desteyi karıştır diyor; deste karışır mı?",  # the effect shuffles
+    "Destemde 2 kart var, üstteki 3 kartı ara ve sonra 1 kart çek diyor. Kaybeder miyim?",
+    "Üstteki 3 karta bak, bir Gear'ı ele ekle; destemde 2 kart var. Kaç kart alırım?",
+])
+def test_search_questions_missing_what_decides_get_no_ruling(book, question):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" and answer.value is None and answer.not_understood
+
+
+def test_replacement_chooser_is_read_from_who_the_engine_asks(book):
+    answer = ask("Rakibimin iki zorunlu ikame etkisi benim birimimin mağlup edilmesine "
+                 "uygulanabiliyor. Hangisini kim seçer?", book=book)
+    data = _checked(answer, book)
+    assert answer.value == "me"
+    chooser = [c for c in data["choices"] if c["decision"] == "replacement"]
+    assert chooser and chooser[0]["player"] == "A"
+    # the effects are the rival's cards, the affected Unit is A's
+    assert "Birim" in data["state"]["A"]["field"]
+    assert any(name.startswith("Koruyucu") for name in data["state"]["B"]["field"])
+    assert "10.28.1" in answer.rules
+
+
+def test_mandatory_replacement_first(book):
+    answer = ask("Which applies first, a mandatory or an optional replacement effect?", book=book)
+    _checked(answer, book)
+    assert answer.value == "mandatory" and "10.28" in answer.rules
+
+
+@pytest.mark.parametrize("question", [
+    "iki ikame etkisi var hangisi uygulanir",                        # mandatory? optional?
+    "Aynı ikame etkisi başka bir olaya tekrar uygulanabilir mi?",     # another event
+    "Two replacement effects apply to my unit. Who chooses?",        # kind not said
+])
+def test_replacement_questions_that_are_not_settled_get_no_ruling(book, question):
+    assert ask(question, book=book).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question, where", [
+    ("Gear takılı birimim mağlup edildi. Gear nereye gider?", "trash"),
+    ("My equipped unit is returned to my hand. Where does its Gear go?", "hand"),
+    ("Kuşanılı birim destenin altına konursa Gear nereye gider?", "deck"),
+    ("If my equipped unit is removed from the game, where does the Gear go?", "removed"),
+])
+def test_gear_goes_with_its_holder(book, question, where):
+    answer = ask(question, book=book)
+    data = _checked(answer, book)
+    assert answer.value == where
+    field = data["state"]["A"]["field"][0]
+    assert field["gears"] == ["Gear"]           # the run starts with the Gear equipped
+
+
+@pytest.mark.parametrize("question", [
+    "Gear mağlup edilirse birim ne olur?",                 # the Gear leaves, not the Unit
+    "If the Gear is defeated, where does the unit go?",
+    "Gear'ın sahibi sahadan ayrılırsa Gear nereye gider?",  # how it leaves is not said
+    "Gear'lı Legend'ım mağlup edilirse Gear nereye gider?",  # a Legend (4.12.2)
+    "rakibim gear takili birimimi fightta yendi, gear nereye gider",  # who beat whom
+])
+def test_gear_questions_that_are_not_clear_get_no_ruling(book, question):
+    assert ask(question, book=book).kind == "unanswered"
+
+
+def test_a_named_unit_runs_as_the_pool_card(book):
+    answer = ask("Animals Wrecker kaç Gig çalar?", book=book)
+    data = _checked(answer, book)
+    assert answer.value == 2
+    assert answer.understood[0].startswith("kart: Animals Wrecker")
+    assert "Animals Wrecker" in data["state"]["A"]["field"]
+    assert "Animals Wrecker" not in data.get("cards", {})    # the pool's card, not a copy
+
+
+def test_a_named_gear_is_equipped_in_the_scenario(book):
+    answer = ask("Mantis Blades takılı 9 güçlü birim kaç Gig çalar?", book=book)
+    data = _checked(answer, book)
+    assert answer.value == 2
+    unit = data["state"]["A"]["field"][0]
+    assert unit["gears"] == ["Mantis Blades"] and data["cards"][unit["card"]]["power"] == 9
+    assert "11.6.5" in answer.rules
+
+
+def test_keywords_come_from_the_card(book):
+    yes = ask("Can Riding Nomad attack the turn it is played?", book=book)
+    no = ask("Emergency Atlus oynandığı tur saldırabilir mi?", book=book)
+    _checked(yes, book)
+    _checked(no, book)
+    assert yes.value is True and no.value is False
+
+
+@pytest.mark.parametrize("question, why", [
+    ("Jackie Welles kaç Gig çalar?", "Jackie Welles: Ride or Die Choom"),       # shared name
+    ("Chrome Fang kaç Gig çalar?", "Chrome Fang"),                            # unsupported
+    ("How many gigs does Goro Takemura: Losing His Way steal?", "condition"),   # conditional
+    ("Animals Wrecker 12 güçlü, kaç Gig çalar?", ""),                         # contradicts the card
+    ("Corpo Security 5 güçlü birime saldırırsa kim kazanır?", ""),            # its effect decides
+    ("V: Corporate Exile kaç Gig çalar?", ""),                                # a Legend
+])
+def test_cards_that_cannot_be_read_safely_get_no_ruling(book, question, why):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" and answer.value is None
+    assert why in " ".join(answer.not_understood)
+
+
+def test_an_unknown_word_in_a_misc_question_blocks_the_ruling(book):
+    for question, word in [
+        ("Destemde 1 kart var, etki üstteki 4 karta bak diyor. Kaç karta bakarım?", "etki"),
+        ("Gear takılı birimim mağlup edildi. Gear nereye gider?", "mağlup"),
+        ("İki zorunlu ikame etkisi aynı olaya uygulanabiliyorsa hangisinin uygulanacağını "
+         "kim seçer?", "aynı"),
+    ]:
+        assert ask(question, book=book).kind != "unanswered"
+        assert ask(question.replace(word, "zorblax"), book=book).kind == "unanswered"
+
+
+def test_scenario_flag_for_a_search_question_passes_judge_check(run_judge, tmp_path):
+    res = run_judge("ask", "--scenario", "Destemde 2 kart var, üstteki 3 karta bakmam "
+                    "gerekiyor. Kaybeder miyim?")
+    assert res.returncode == 0, res.stderr
+    path = tmp_path / "s.toml"
+    path.write_text(res.stdout, encoding="utf-8")
+    check = run_judge("check", str(path))
+    assert check.returncode == 0, check.stdout + check.stderr
