@@ -1,6 +1,6 @@
 """`judge ask` family: the order of replacement effects (official 10.24-10.30). Who chooses
-when several mandatory replacements could apply to one event (the affected player, or the
-controller of the affected card, 10.28.1; the same for several optional ones chosen,
+when several mandatory replacements could apply to one event (the player the event is
+about, or whoever controls the card it is about, 10.28.1; the same for several optional ones chosen,
 10.28.2); mandatory before optional (10.28); an optional replacement may be declined
 (10.26); a replacement that cannot be performed is not applied (10.27); the same
 replacement applies to one event only once (10.29.1).
