@@ -90,27 +90,17 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
             first = left
     if first is None:
         first = not_understood(reading, frozenset(), set()) or [_tr_en_reading(
-            reading, "sorulan şey hızlı karar ailelerinden hiçbirine uymuyor",
-            "what is asked matches none of the quick-ruling families")]
+            reading, "no_family")]
     return "unanswered", None, reading, first
 
 
-def _tr_en_reading(reading: Reading, tr: str, en: str) -> str:
-    return en if reading.language == "en" else tr
+def _tr_en_reading(reading: Reading, key: str) -> str:
+    from .situation import _messages
+    return _messages(reading.language)(f"ask_lines.{key}")
 
 
 def _form_note(reading: Reading, form: str) -> str:
-    tr = {"yesno": "evet/hayır sorusu bu ailenin cevabı değil",
-          "count": "sorulan sayı bu ailenin cevabı değil",
-          "outcome": "sorulan sonuç bu ailenin cevabı değil",
-          "several": "birden fazla şey soruluyor",
-          "none": "ne sorulduğu anlaşılmadı"}
-    en = {"yesno": "a yes/no question this family does not answer",
-          "count": "a number this family does not answer",
-          "outcome": "an outcome this family does not answer",
-          "several": "more than one thing is asked",
-          "none": "what is asked is not clear"}
-    return _tr_en_reading(reading, tr[form], en[form])
+    return _tr_en_reading(reading, f"form.{form}")
 
 
 def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> Answer:
@@ -168,10 +158,9 @@ def _unanswered(question: str, reading: Reading, book, game: str, limit: int,
         book = load_rulebook(game)
     hits = search_hits(book, question, limit)
     ids = [h.id for h in hits]
-    if reading.language == "en":
-        line = "No ruling: the question was not fully understood."
-    else:                           # the rulebook's language (judge_tool/locales)
-        from ..i18n import choose, messages
-        line = messages(choose(getattr(book.meta, "language", "tr")))("ask.unanswered")
+    from ..i18n import choose, messages
+    # an English question is answered in English; otherwise the rulebook's language
+    lang = "en" if reading.language == "en" else choose(getattr(book.meta, "language", "tr"))
+    line = messages(lang)("ask.unanswered")
     return Answer(question, "unanswered", None, line, ids, [], hits=hits,
                   language=reading.language, not_understood=list(left))

@@ -62,34 +62,37 @@ def ask(ctx: click.Context, question: tuple[str, ...], as_json: bool, limit: int
 
 
 def _render(answer, book) -> str:
-    en = answer.language == "en"
     from .output import ui
-    m = ui(None, book)          # labels in the rulebook's language (or --lang / JUDGE_LANG)
+    if answer.language == "en":     # an English question gets English labels
+        from ..i18n import messages
+        m = messages("en")
+    else:
+        m = ui(None, book)      # labels in the rulebook's language (or --lang / JUDGE_LANG)
     lines = []
     if answer.understood:
-        label = "Understood" if en else m("ask.understood")
+        label = m("ask.understood")
         lines.append(style(f"{label}:", bold=True))
         lines += [wrap(f"- {u}", indent="  ", subsequent="    ") for u in answer.understood]
     lines.append(style(answer.answer, bold=True))
     if answer.kind == "unanswered":
         if answer.not_understood:
-            label = "Not understood" if en else m("ask.not_understood")
+            label = m("ask.not_understood")
             lines.append(wrap(f"{style(label, fg='yellow')}: " + ", ".join(answer.not_understood),
                               indent="  ", subsequent="    "))
         if answer.rules:
-            lines.append(style("Closest rules:" if en else m("ask.closest") + ":", bold=True))
+            lines.append(style(m("ask.closest") + ":", bold=True))
     elif answer.trace:
-        lines.append(style("Engine trace:" if en else m("ask.trace") + ":", bold=True))
+        lines.append(style(m("ask.trace") + ":", bold=True))
     for step in answer.trace:
         lines.append(wrap(f"{style(step.rule, fg='cyan')}: {step.text}", indent="  ",
                           subsequent="    "))
-    label = "Assumed" if en else m("ask.assumed")
+    label = m("ask.assumed")
     for note in answer.assumptions:
         lines.append(wrap(f"{style(label, fg='yellow')}: {note}", indent="  ", subsequent="    "))
     if answer.rules:
         if answer.kind != "unanswered":
             lines.append("")
-            lines.append(style("Rules:" if en else m("ask.rules") + ":", bold=True))
+            lines.append(style(m("ask.rules") + ":", bold=True))
         prefix = book.meta.cite_prefix
         for rule_id in answer.rules:
             node = book.get(rule_id)
