@@ -76,6 +76,12 @@ def read_cards(question: str, language: str) -> CardReading | None:
     m = _messages(language)
     mentions = find(question, load_pool())
     out = CardReading(question, language)
+    from .lexicon import load_lexicon, read
+    if read(question, load_lexicon()).has("other"):
+        # "Saul Bright ile saldırırsam diğer birimim …": a Unit other than the card is asked
+        # about; the families read roles from numbers, so the card could take its place.
+        out.problems.append(m("ask_misc.card.other"))
+        return out
     pieces: list[str] = []
     bare: list[str] = []
     at = 0
@@ -163,9 +169,15 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
             # Without its power in the question (a legality question) the card takes the
             # place of the only stand-in Unit with the default power 1 whose keywords it
             # has; the engine then runs the card's own power.
-            spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"
-                     and (cards[r].get("power") == card.power
-                          or (not reading.with_power and cards[r].get("power") == 1))
+            units = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
+            if not reading.with_power and len(units) != 1:
+                # without a power to tell the roles apart, the card's role is known only
+                # when the situation has one Unit ("can X block?" has an attacker too)
+                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place",
+                                                              name=card.display))
+            spots = [r for r in units
+                     if (cards[r].get("power") == card.power
+                         or (not reading.with_power and cards[r].get("power") == 1))
                      and set(cards[r].get("keywords", ())) <= set(card.keywords)]
             if len(spots) != 1:
                 raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))
