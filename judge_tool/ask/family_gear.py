@@ -78,6 +78,8 @@ def _asked(reading: Reading) -> str | None:
         return "where"
     if form != "yesno":
         return None
+    if _asked_zone(reading):
+        return "goes"
     if reading.has("move"):
         return "move"
     if reading.has("again_play"):
@@ -85,6 +87,23 @@ def _asked(reading: Reading) -> str | None:
     if reading.has("stay") and reading.has("field"):
         return "stay"
     return None
+
+
+_ZONES = {"trash": "trash", "to_hand": "hand"}
+
+
+def _asked_zone(reading: Reading) -> str | None:
+    """"Gear çöpe gider mi?", "does the Gear go to the trash?": the area named in the
+    asking clause with a "go" word."""
+    from .family_util import asked_clause, in_clause
+    clause = asked_clause(reading)
+    if not (in_clause(reading, "go", clause) and in_clause(reading, "gear", clause)):
+        return None
+    events = [m for e in (*_EVENTS, "beat") for m in reading.of(e)]
+    named = {z for c, z in _ZONES.items() for m in reading.of(c)
+             if reading.items[m.start].clause == clause
+             and not any(e.start <= m.start < e.end for e in events)}   # "ele döner" is the event
+    return named.pop() if len(named) == 1 else None
 
 
 def extract(reading: Reading) -> Call | None:
@@ -102,7 +121,7 @@ def extract(reading: Reading) -> Call | None:
         raise Unclear("a number the Gear question does not use")
     if reading.has("fight") and event != "defeat":
         raise Unclear("a fight and another way of leaving")
-    return Call({"event": event, "asked": asked})
+    return Call({"event": event, "asked": asked, "zone": _asked_zone(reading)})
 
 
 def _scenario(args: dict, question: str) -> dict:
@@ -179,17 +198,23 @@ def answer(question: str, call: Call, reading: Reading):
         value = where
     elif asked == "stay":
         value = where == "field"
+    elif asked == "goes":
+        value = where == args["zone"]
     else:                                           # move
         a = result.state.players["A"]
         value = any(g.name == GEAR for c in a.field for g in c.gears)
     zone = m(f"ask_misc.gear.zone_{expected}")
     if asked == "where":
         line = m("ask_misc.gear.goes", zone=zone)
+    elif asked == "goes":
+        line = m("ask_misc.gear.goes_yes" if value else "ask_misc.gear.goes_no",
+                 head=yes_no(reading, value), zone=zone)
     else:
         line = m(f"ask_misc.gear.{asked}_{'yes' if value else 'no'}", head=yes_no(reading, value),
                  zone=zone)
     steps = deciding(result, ("4.12", "11.6", "9.19.1", "11.12.1", "10.7"))
     understood = [m("ask_misc.gear.holder", event=m(f"ask_misc.gear.event_{args['event']}")),
-                  m(f"ask_misc.gear.asked_{asked}")]
+                  m(f"ask_misc.gear.asked_{asked}",
+                    zone=m(f"ask_misc.gear.zone_{args['zone']}") if args["zone"] else "")]
     return make_answer(question, NAME, reading, value, line, steps, understood, text,
                        call.assumptions)

@@ -32,6 +32,8 @@ SEARCHER = "Arayan"
 def _asked(reading: Reading, form: str) -> str | None:
     clause = asked_clause(reading)
     if form == "count":
+        if in_clause(reading, "remain", clause) and in_clause(reading, "deck", clause):
+            return "left"               # "destede kaç kart kalır": the deck after the search
         if any(in_clause(reading, c, clause) for c in ("take", "to_hand", "trash")):
             return "taken"
         if in_clause(reading, "search", clause):
@@ -53,6 +55,8 @@ def _asked(reading: Reading, form: str) -> str | None:
 def extract(reading: Reading) -> Call | None:
     if not (reading.has("search") or (reading.has("top") and (reading.has("take") or reading.has("to_hand") or reading.has("trash")))):
         return None                 # "üstteki 5 karttan 2'sini ele ekle" is a search too
+    if _search_negated(reading):
+        raise Unclear("a search that is not made (\"bakmazsam\", \"if I don't search\")")
     from .asked import asked_form
     asked = _asked(reading, asked_form(reading))
     if asked is None:
@@ -110,6 +114,24 @@ def extract(reading: Reading) -> Call | None:
     return Call(args, assumptions, used=used, defaults=defaults)
 
 
+_NEG_TR = ("maz", "mez", "amay", "emey", "mad", "med", "mayacak", "meyecek")
+
+
+def _search_negated(reading: Reading) -> bool:
+    """"bakmazsam", "bakamazsam", "aramadım", "if I don't search": not a search made.
+    ("bakmamı söylüyor" is "tells me to look": -mA there makes a noun, not a negation.)"""
+    from .families import _negated
+    for m in reading.of("search"):
+        key = reading.items[m.start].key
+        stem = "bak" if key.startswith("bak") else "ara" if key.startswith("ara") else ""
+        if stem and any(key[len(stem):].startswith(n) or key[len(stem):].startswith("a" + n)
+                        or key[len(stem):].startswith("e" + n) for n in _NEG_TR):
+            return True
+        if reading.language == "en" and _negated(reading, m.start, m.end):
+            return True
+    return False
+
+
 def _deck_empty(reading: Reading) -> bool:
     if reading.has("none_left"):
         return True
@@ -118,6 +140,10 @@ def _deck_empty(reading: Reading) -> bool:
         if any("empty" in reading.at(i) for i in near):
             return True
     return False
+
+
+def _names(k: int) -> list[str]:
+    return [f"Kart {i}" for i in range(1, k + 1)]
 
 
 def _scenario(args: dict, question: str) -> dict:
@@ -131,15 +157,15 @@ def _scenario(args: dict, question: str) -> dict:
         search["rest"] = args["rest"]
     cards: dict[str, Any] = {SEARCHER: {"type": "unit", "power": 1, "cost": 0, "effects": [
         {"label": "Arama", "trigger": "PLAY", "do": [search]}]}}
-    if args["asked"] in ("shuffle", "decline"):
-        names = [f"Kart {i}" for i in range(1, k + 1)]
-        for name in names:
-            cards[name] = {"type": wanted or "unit", "cost": 1}
-            if (wanted or "unit") in ("unit",):
-                cards[name]["power"] = 1
-        deck: Any = names
-    else:
-        deck = k
+    # Named cards, so the trace and the deck expectation show them; of the kind searched
+    # for only when the question says there is one ("fail to find" on purpose).
+    kind = wanted if args["asked"] == "decline" else "unit"
+    names = _names(k)
+    for name in names:
+        cards[name] = {"type": kind, "cost": 1}
+        if kind == "unit":
+            cards[name]["power"] = 1
+    deck: Any = names
     return {"title": question[:120] or "judge ask", "question": question[:300] or "?",
             "cards": cards,
             "state": {"turn_player": "A", "turn": 3, "A": {"deck": deck, "hand": [SEARCHER]},
@@ -154,12 +180,17 @@ def answer(question: str, call: Call, reading: Reading):
     variants: list[dict] = [{}]
     if asked == "decline":
         variants = [{"choices": [{"decision": "search", "player": "A", "pick": []}]}]
+    elif args["t"]:
+        # which of the cards looked at are taken cannot change a count or a loss: the first
+        taken = _names(min(args["t"], args["n"], args["k"]))
+        variants = [{"choices": [{"decision": "search", "player": "A", "pick": taken}]},
+                    {"choices": [{"decision": "search", "player": "A", "pick": []}]}, {}]
 
     def expect_of(result) -> dict:
         a = result.state.players["A"]
         out: dict[str, Any] = {"searched": result.outcome.searched,
                                "winner": result.outcome.winner or "none"}
-        if asked == "shuffle":
+        if asked in ("shuffle", "left"):
             out["A"] = {"deck": [c.name for c in a.deck]}
         elif asked == "decline":
             out["legal"] = bool(result.outcome.legal)
@@ -186,9 +217,11 @@ def answer(question: str, call: Call, reading: Reading):
     elif asked == "taken":
         value = len(a.trash) if args["to"] == "trash" else len(a.hand)
         line = m("ask_misc.search.taken", taken=value, looked=looked)
+    elif asked == "left":
+        value = len(a.deck)
+        line = m("ask_misc.search.left", left=value, looked=looked)
     elif asked == "shuffle":
-        names = [f"Kart {i}" for i in range(1, args["k"] + 1)]
-        value = [c.name for c in a.deck] != names
+        value = [c.name for c in a.deck] != _names(args["k"])
         line = m("ask_misc.search.shuffle_yes" if value else "ask_misc.search.shuffle_no",
                  head=yes_no(reading, value))
     else:                                       # decline
