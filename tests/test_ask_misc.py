@@ -43,7 +43,7 @@ def test_search_looks_at_as_many_as_the_deck_holds(book, question, looked, deck)
     answer = ask(question, book=book)
     data = _checked(answer, book)
     assert answer.value == looked
-    assert data["expect"]["searched"] == looked and data["state"]["A"]["deck"] == deck
+    assert data["expect"]["searched"] == looked and len(data["state"]["A"]["deck"]) == deck
     if looked < 4:
         assert "11.13.3" in answer.rules
 
