@@ -178,3 +178,13 @@ def test_scenario_flag_for_a_search_question_passes_judge_check(run_judge, tmp_p
     path.write_text(res.stdout, encoding="utf-8")
     check = run_judge("check", str(path))
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_family_modules_agree_with_their_registration():
+    """families.MODULES holds each module's name, forms and REPEAT_OK so that `ask` imports
+    a family module only when a question reaches it; the module's own values must agree."""
+    from judge_tool.ask import families
+    for name, (module, forms, again) in families.MODULES.items():
+        mod = families._module(name)
+        assert mod.NAME == name and tuple(mod.FORMS) == forms, module
+        assert bool(getattr(mod, "REPEAT_OK", False)) == again

@@ -1210,22 +1210,29 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
 
 # Families kept in their own modules (judge_tool/ask/family_*.py): each gives NAME, FORMS
 # (the question forms it answers, asked.ANSWERS), `extract(reading) -> Call | None` and
-# `answer(question, call, reading) -> Answer` (it runs its own scenario on the engine).
+# `answer(question, call, reading) -> Answer` (it runs its own scenario on the engine). A
+# module is imported only when a question reaches its family (the lexicon's `need`).
+MODULES = {"deck_search": ("family_search", ("yesno", "count"), False),
+           "replace": ("family_replace", ("yesno", "outcome", "none", "count"), True),
+           "gear": ("family_gear", ("outcome", "yesno", "none"), False)}
 OWN: dict[str, Callable] = {}
-REPEAT_OK: tuple[str, ...] = ()
+REPEAT_OK: tuple[str, ...] = tuple(n for n, (_, _, again) in MODULES.items() if again)
+
+
+def _module(name: str):
+    from importlib import import_module
+    return import_module(f".{MODULES[name][0]}", __package__)
 
 
 def _register() -> None:
-    global ORDER, REPEAT_OK
-    from . import family_gear, family_replace, family_search  # noqa: F401
+    global ORDER
     from .asked import ANSWERS
-    for mod in (family_search, family_replace, family_gear):
-        EXTRACT[mod.NAME] = mod.extract
-        OWN[mod.NAME] = mod.answer
-        ANSWERS[mod.NAME] = mod.FORMS
-        ORDER = ORDER + (mod.NAME,)
-        if getattr(mod, "REPEAT_OK", False):
-            REPEAT_OK = REPEAT_OK + (mod.NAME,)
+    for name, (_, forms, _) in MODULES.items():
+        EXTRACT[name] = lambda reading, _n=name: _module(_n).extract(reading)
+        OWN[name] = lambda question, call, reading, _n=name: _module(_n).answer(
+            question, call, reading)
+        ANSWERS[name] = forms
+        ORDER = ORDER + (name,)
 
 
 _register()
