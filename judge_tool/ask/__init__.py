@@ -73,6 +73,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     first: list[str] | None = None
     for family in candidates(reading, lexicon):
         uses = frozenset(lexicon.families[family].get("uses", ()))
+        reading.consumed.clear()        # what this family reads, not what an earlier one did
         try:
             call = EXTRACT[family](reading)
         except Unclear as exc:

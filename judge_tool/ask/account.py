@@ -79,7 +79,13 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
     out: list[str] = []
     used_numbers = used
     for item in reading.items:
-        if item.i in used:
+        if item.i in used or item.joined:
+            continue
+        if (item.neg_verb or "negation" in reading.at(item.i)) and item.i not in reading.consumed \
+                and not reading.at(item.i) & uses & _negative_concepts():
+            # Default-deny for negations: "değil", "not", "bloklamadı" flip a fact, so one
+            # that no fact of the family's reading took is reported, whatever its concepts.
+            out.append(item.text)
             continue
         if item.number is not None:
             if item.i not in used_numbers:
@@ -99,6 +105,11 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
         elif not is_filler(item) and not _punctuation(item) and not _pronoun_one(reading, item):
             out.append(item.text)
     return out
+
+
+def _negative_concepts() -> frozenset[str]:
+    from .lexicon import load_lexicon
+    return load_lexicon().negative
 
 
 def _suffix_only(reading: Reading, index: int) -> bool:

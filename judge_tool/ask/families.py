@@ -107,21 +107,32 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
     return {item.i: role for item, role in zip(items, plan) if role is not None}
 
 
+_NEG_BEFORE = ("hic", "no", "not", "without", "never")
+
+
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     """Is the concept at words [start, end) negated? Turkish puts the negation after
     ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
     before), English before ("without ADRENALINE", "not lagging", "no Gigs"); "-sIz"
     negates the word itself ("ADRENALINE'siz")."""
     items = reading.items
-    if any(items[k].negated for k in range(start, end)):
-        return True
     clause = items[start].clause
+    own = [k for k in range(start, end) if items[k].negated]
+    if own:
+        # "hiç kart satmadım": "hiç" only stresses the negative verb
+        reading.consumed.update(own + [k for k in range(max(0, start - reach - 1), start)
+                                       if items[k].key == "hic" and items[k].clause == clause])
+        return True
     if reading.language == "en":
         around = range(max(0, start - reach), start)
     else:
-        around = [k for k in range(max(0, start - reach), start) if items[k].key == "hic"]
+        # Turkish puts the negation after; "hiç" and an English word ("no gigs" typed in a
+        # question read as Turkish) come before.
+        around = [k for k in range(max(0, start - reach), start) if items[k].key in _NEG_BEFORE]
         around += list(range(end, min(len(items), end + reach)))
-    return any(items[k].clause == clause and "negation" in reading.at(k) for k in around)
+    found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)]
+    reading.consumed.update(found)      # the negation is accounted for by this reading
+    return bool(found)
 
 
 def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
@@ -130,7 +141,8 @@ def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
     matches = reading.of(concept)
     if not matches:
         return None
-    return any(not _negated(reading, m.start, m.end, reach) for m in matches)
+    # every match is read (not only up to the first): each negation it finds is accounted for
+    return any([not _negated(reading, m.start, m.end, reach) for m in matches])
 
 
 # ----------------------------------------------------------------------------- families
@@ -171,7 +183,7 @@ def _blocked(reading: Reading) -> bool:
     """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
     not when the block is negated ("BLOCKER kullanmadı")."""
     return bool(reading.of("block")) and all(
-        not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")) \
+        [not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")]) \
         and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
 
 
@@ -345,10 +357,7 @@ def _gig_area_empty(reading: Reading) -> bool:
     """"boş Gig alanı", "Gig alanı boşsa", "rakibin hiç Gig'i yok", "no Gigs"."""
     if reading.has("empty") and (reading.has("gig_area") or reading.has("gig")):
         return True
-    for m in reading.of("gig") + reading.of("gig_area"):
-        if _negated(reading, m.start, m.end):
-            return True
-    return False
+    return any([_negated(reading, m.start, m.end) for m in reading.of("gig") + reading.of("gig_area")])
 
 
 def extract_fight(reading: Reading) -> Call | None:
@@ -488,7 +497,7 @@ def extract_attack(reading: Reading) -> Call | None:
         found = [m for m in reading.of(concept) if m.start in part]
         if not found:
             return None
-        return any(not _negated(reading, m.start, m.end) for m in found)
+        return any([not _negated(reading, m.start, m.end) for m in found])
 
     # The attacking Unit's own state ("harcanmış birimim saldırabilir mi").
     if state_in(attacker_part, "spent"):
@@ -630,6 +639,8 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
             if not key.endswith(("dim", "tim", "dım", "tım", "madim", "medim", "mistim", "mistim")):
                 continue
             negated = "mad" in key[2:] or "med" in key[2:]
+            if negated:
+                _negated(reading, m.start, m.end, reach=3)     # accounts for it (and "hiç")
         found = (found or False) or not negated
         if negated and found is None:
             found = False
@@ -904,6 +915,10 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = cost_item.number
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     free = bool(_present(reading, "free"))
+    if _present(reading, "reduction") is False and changes:
+        raise Unclear("a reduction said not to apply, and one given")
+    if _present(reading, "legend") is False:
+        resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
     if cost is None:
         if not free:
@@ -961,7 +976,7 @@ def extract_d20(reading: Reading) -> Call | None:
         return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
     if other:
-        if all(_negated(reading, m.start, m.end, reach=3) for m in other):
+        if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
         assumptions.append(_tr_en(reading, "başka zarın hangisi olduğu belirtilmedi (d4 alındı; sonucu değiştirmez)",
                                   "which other die is not said (d4 taken; it does not change the answer)"))
