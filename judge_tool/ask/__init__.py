@@ -80,7 +80,8 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
             return "unanswered", None, reading, [str(exc)]
         if call is None:
             continue
-        left = not_understood(reading, uses, call.used | sign_words(reading))
+        facts = frozenset(lexicon.families[family].get("facts", ()))
+        left = not_understood(reading, uses, call.used | sign_words(reading), facts)
         if family == "fight":
             left += [w for w in negative_modals(reading) if w not in left]
         if not family_answers(family, form, reading):

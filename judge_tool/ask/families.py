@@ -141,6 +141,8 @@ def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
     matches = reading.of(concept)
     if not matches:
         return None
+    for m in matches:                   # every mention is read as this one fact
+        reading.consumed.update(range(m.start, m.end))
     # every match is read (not only up to the first): each negation it finds is accounted for
     return any([not _negated(reading, m.start, m.end, reach) for m in matches])
 
@@ -360,7 +362,64 @@ def _gig_area_empty(reading: Reading) -> bool:
     return any([_negated(reading, m.start, m.end) for m in reading.of("gig") + reading.of("gig_area")])
 
 
+_RELATION = ("attack", "attacker", "defender", "fight", "versus", "block", "passive")
+
+
+def _fight_states(reading: Reading) -> None:
+    """Spent and ready words in a fight: a spent Unit is a legal target (and an attacker is
+    spent by attacking, 9.3.3), so "spent" is read and changes nothing; a ready Unit that is
+    attacked is no legal target (9.3.2.1), so such a question gets no ruling."""
+    for m in reading.of("spent"):
+        reading.consumed.update(range(m.start, m.end))
+    attacker_part, _ = _attack_parts(reading)
+    for m in reading.of("ready"):
+        blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
+        if not (blocker or (m.start in attacker_part and not reading.has("passive"))):
+            raise Unclear("a ready Unit as the attack's target")
+        reading.consumed.update(range(m.start, m.end))
+
+
+def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None:
+    """The Unit a power number describes: the role noun right after its power word
+    (`_side_after`), else the nearest role word, before it first. A role word right before
+    the number that differs from the one after ("saldıran 8 güçlü savunan 5") could be
+    either reading: no ruling."""
+    after = _side_after(reading, item)
+    before = item.i - 1
+    adjacent = None
+    # ("12 güçlü saldıranı 5 güçlü BLOCKER": the word before 5 is the 12's own noun)
+    if before >= 0 and reading.items[before].clause == item.clause and \
+            not (before >= 1 and "power" in reading.at(before - 1)):
+        here = reading.at(before)
+        adjacent = next(({"block": "defender"}.get(c, c) for c in sides if c in here), None)
+    if after and adjacent and after != adjacent:
+        raise Unclear("a role word on each side of a power")
+    return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
+
+
+def _side_after(reading: Reading, item: Item) -> str | None:
+    """"14 güçlü saldıranımı", "6 güçle blokladı", "a 9 power attacker": the role noun
+    or verb right after the number's power word is the Unit the number describes, whatever
+    role word stands before it ("Rakibimin BLOCKER'ı benim 14 güçlü saldıranımı")."""
+    items = reading.items
+    k = item.i + 1
+    if k >= len(items) or "power" not in reading.at(k) or items[k].clause != item.clause:
+        return None
+    k += 1
+    if k >= len(items) or items[k].clause != item.clause:
+        return None
+    if k + 1 < len(items) and items[k + 1].number is not None and items[k + 1].clause == item.clause:
+        return None         # "saldıran 8 güçlü savunan 5 güçlü": a list of predicates
+    here = reading.at(k)
+    for concept in ("attacker", "defender", "block"):
+        if concept in here and not (concept == "block" and "attack" in here):
+            return {"block": "defender"}.get(concept, concept)
+    return None
+
+
 def extract_fight(reading: Reading) -> Call | None:
+    if not any(reading.has(c) for c in _RELATION):
+        return None         # two Units with powers, but nothing says they fight
     powers: list[Item] = []
     units = 0
     count_at = -99
@@ -390,6 +449,7 @@ def extract_fight(reading: Reading) -> Call | None:
     if len(bases) < 2:
         return None
     first, second = bases[0], bases[1]
+    _fight_states(reading)
     assumptions: list[str] = []
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
@@ -397,8 +457,8 @@ def extract_fight(reading: Reading) -> Call | None:
     # A blocker is the defending Unit once it blocks (9.9.1).
     sides = ("attacker", "defender", "block")
     as_side = {"block": "defender"}
-    side1 = _role(reading, first, sides, prefer="left", barrier=("versus",), bonus=10)
-    side2 = _role(reading, second, sides, prefer="left", barrier=("versus",), bonus=10)
+    side1 = _side_of(reading, first, sides)
+    side2 = _side_of(reading, second, sides)
     side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
     if side1 and side2 and side1 == side2:
         side2 = None
@@ -486,21 +546,38 @@ def extract_attack(reading: Reading) -> Call | None:
     assumptions: list[str] = []
     used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
+    if any(_describes_target(reading, m, target_part)
+           for m in reading.of("lag") + reading.of("adrenaline")):
+        raise Unclear("Lag or ADRENALINE said of the attack's target")
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline)) if not said}
-    if _rival_turn(reading):
+    turn_owner = _turn_owner(reading)
+    if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
+    if any(k not in reading.consumed and not _owns_something(reading, k)
+           for k in attacker_part if "rival" in reading.at(k)):
+        # "Rakibim benim turumda saldırabilir mi", "can my opponent attack": the rival
+        # attacks, and this family reads every question as the asker's own attack.
+        return None
+    # words read as whose turn it is ("rakibin turunda") name no target
+    target_part = {k for k in target_part if k not in reading.consumed
+                   and "turn" not in reading.at(k)}
 
-    def state_in(part: range, concept: str) -> bool | None:
+    def state_in(part: set[int], concept: str) -> bool | None:
         found = [m for m in reading.of(concept) if m.start in part]
         if not found:
             return None
+        for m in found:
+            reading.consumed.update(range(m.start, m.end))
         return any([not _negated(reading, m.start, m.end) for m in found])
 
     # The attacking Unit's own state ("harcanmış birimim saldırabilir mi").
-    if state_in(attacker_part, "spent"):
+    spent_attacker, ready_attacker = state_in(attacker_part, "spent"), state_in(attacker_part, "ready")
+    if spent_attacker and ready_attacker:
+        raise Unclear("the attacking Unit said to be spent and ready")
+    if spent_attacker or ready_attacker is False:
         args["ready"] = False
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
@@ -539,7 +616,8 @@ def extract_attack(reading: Reading) -> Call | None:
         else:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
-        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args):
+        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
+                or "rival_turn" in args):
             return None
         assumptions.append(_tr_en(
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
@@ -549,33 +627,77 @@ def extract_attack(reading: Reading) -> Call | None:
     return Call(args, assumptions, used=used, defaults=defaults)
 
 
-def _attack_parts(reading: Reading) -> tuple[range, range]:
-    """Word ranges describing the attacking Unit and the attack target. English: the target
-    follows the verb ("a lagging unit attack a spent unit"); Turkish: the target is the
-    dative phrase before the verb, after the subject ("gecikmeli birim harcanmış birime
-    saldırır")."""
+def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
+    """Word indices describing the attacking Unit and the attack target, so each state word
+    ("harcanmış", "ready", "bu tur oynanan") goes to the Unit it describes. English: the
+    target follows the verb, except a "with my … unit" phrase (the attacker). Turkish: the
+    target is the dative phrase before the verb in the verb's clause ("rakibin harcanmış
+    birimine"); everything else before the verb (the subject, an instrumental "birimimle",
+    a predicate "birimim harcanmış,") describes the attacker."""
     items = reading.items
+    every = set(range(len(items)))
     verbs = [m for m in reading.of("attack")
              if "attacker" not in reading.at(m.start) and "defender" not in reading.at(m.start)]
     if not verbs:
-        return range(0), range(len(items))
+        return set(), every
     verb = verbs[0]
     if verb.end < len(items) and "defender" in reading.at(verb.end):
         # "attack target"/"saldırı hedefi": the noun phrase before is the target, a phrase
         # after ("for my non-lagging unit") the attacker.
-        return range(verb.end + 1, len(items)), range(0, verb.start)
+        return set(range(verb.end + 1, len(items))), set(range(0, verb.start))
     if reading.language == "en":
-        return range(0, verb.start), range(verb.end, len(items))
-    # Turkish: the subject ends at the first Unit word without a dative ending.
-    subject_end = 0
-    for m in reading.of("unit"):
-        if m.start >= verb.start:
+        target = set(range(verb.end, len(items)))
+        for k in range(verb.end, len(items)):
+            if items[k].key == "with" and any("unit" in reading.at(j) for j in
+                                              range(k + 1, min(len(items), k + 5))):
+                target -= set(range(k, len(items)))
+                break
+        return every - target - set(range(verb.start, verb.end)), target
+    clause = items[verb.start].clause
+    target_noun = None
+    for k in range(verb.start - 1, -1, -1):
+        if items[k].clause != clause:
             break
-        key = items[m.start].key
-        if not key.endswith(("a", "e")):
-            subject_end = m.end
+        if reading.at(k) & {"unit", "gig_area", "area", "block", "legend"} and _dative(items, k):
+            target_noun = k
             break
-    return range(0, subject_end), range(subject_end, verb.start)
+    if target_noun is None:
+        return every - set(range(verb.start, verb.end)), set()
+    begin = target_noun
+    while begin > 0 and items[begin - 1].clause == clause and not (
+            reading.at(begin - 1) & {"unit", "block", "legend"}) and "rival" not in reading.at(begin):
+        begin -= 1                      # back to the subject, or to the owner ("rakibin …")
+    target = set(range(begin, target_noun + 1))
+    return every - target - set(range(verb.start, verb.end)), target
+
+
+def _owns_something(reading: Reading, k: int) -> bool:
+    """The rival word at `k` names the owner of what follows ("Rakibin 1 Gig'i var", "rival
+    has no gigs", "rakibin harcanmış birimine"), not the one who acts."""
+    items = reading.items
+    return any(reading.at(j) & {"gig", "gig_area", "area", "unit", "block", "legend", "deck"}
+               for j in range(k + 1, min(len(items), k + 4)) if items[j].clause == items[k].clause)
+
+
+def _describes_target(reading: Reading, match: Match, target: set[int]) -> bool:
+    """A state said of the target: in its phrase, and (English) before a Unit word ("attack
+    a lagging unit"), not a clause about the attacker ("attack the turn it was played")."""
+    if match.start not in target:
+        return False
+    if reading.language != "en":
+        return True
+    items = reading.items
+    return any("unit" in reading.at(k) and items[k].clause == items[match.start].clause
+               for k in range(match.end, min(len(items), match.end + 3)))
+
+
+def _dative(items: list[Item], k: int) -> bool:
+    """"birime", "alanına": a dative ending; the instrumental ("birimimle", "birim ile")
+    ends in a vowel too but names what attacks."""
+    key = items[k].key
+    if key.endswith(("la", "le")) or (k + 1 < len(items) and items[k + 1].key == "ile"):
+        return False
+    return key.endswith(("a", "e"))
 
 
 def extract_blocker(reading: Reading) -> Call | None:
@@ -657,12 +779,38 @@ def _twice(reading: Reading) -> bool:
 
 def _rival_turn(reading: Reading) -> bool:
     """"rakibin turunda", "during my opponent's turn", "rakibim saldırırken"."""
+    return _turn_owner(reading) == "rival"
+
+
+_MY_TURN = ("turum", "turumu", "turumun", "turumda", "turuma", "turumdan", "turumdayken")
+
+
+def _turn_owner(reading: Reading) -> str | None:
+    """Whose turn the question is in: "rival" ("rakibin turunda", "his turn"), "mine"
+    ("kendi turumda", "turumun başında", "my turn") or None. The owner words read are
+    accounted for; a question naming both turns is not read."""
     items = reading.items
+    owners: set[str] = set()
     for m in reading.of("turn"):
-        for k in range(max(0, m.start - 2), m.start):
-            if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
-                return True
-    return False
+        clause = items[m.start].clause
+        # the owner nearest the turn word: "Rakibim benim turumda" is my turn
+        for k in range(m.start - 1, max(-1, m.start - 3), -1):
+            if items[k].clause != clause:
+                break
+            if "rival" in reading.at(k):
+                owners.add("rival")
+                reading.consumed.add(k)
+                break
+            if "own" in reading.at(k) or items[k].key in ("my", "benim"):
+                owners.add("mine")
+                reading.consumed.add(k)
+                break
+        else:
+            if items[m.start].key in _MY_TURN:
+                owners.add("mine")
+    if len(owners) > 1:
+        raise Unclear("both players' turns are named")
+    return owners.pop() if owners else None
 
 
 def _one_turn(reading: Reading) -> set[int]:
