@@ -231,7 +231,23 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     return Call(args, assumptions, [], used)
 
 
+def _unit_count(reading: Reading) -> Item | None:
+    """"2 birimimle", "two units", "iki birim": a number of attacking Units (>= 2); one
+    attack steals once, so a steal question with several is not read."""
+    items = reading.items
+    for item in reading.numbers:
+        nxt = item.i + 1
+        power_before = item.i > 0 and "power" in reading.at(item.i - 1)    # "gücü 21 birim"
+        if not item.suffix and not item.sign and (item.number or 0) >= 2 and nxt < len(items) \
+                and items[nxt].clause == item.clause and "unit" in reading.at(nxt) \
+                and not power_before:
+            return item
+    return None
+
+
 def extract_steal(reading: Reading) -> Call | None:
+    if _unit_count(reading) is not None:
+        raise Unclear("several attacking Units")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
     base: Item | None = None
@@ -285,8 +301,19 @@ def extract_steal(reading: Reading) -> Call | None:
         if dice is None:
             raise Unclear("what remains of an unknown number of Gigs")
         args["remaining"] = True
+    if any(_claimed_count(reading, d) for d in dice_items):
+        raise Unclear("a number of Gigs asked about, not the Gigs in the area")
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
     return Call(args, assumptions, steps, used)
+
+
+def _claimed_count(reading: Reading, item: Item) -> bool:
+    """"Can a 5 power unit steal 2 gigs?", "2 Gig çalabilir mi?": the Gig number is the
+    steal verb's object (the count asked about), not the Gigs in the rival's area."""
+    items = reading.items
+    near = range(item.i - 2, item.i) if reading.language == "en" else range(item.i + 1, item.i + 4)
+    return any(0 <= k < len(items) and items[k].clause == item.clause and
+               "steal" in reading.at(k) for k in near)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
@@ -397,6 +424,11 @@ def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None
     return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
 
 
+# A role word without a case ending can head the next predicate ("savunan 5 güçlü"); with
+# one ("saldıranımı", "BLOCKER'ı") it is the noun its adjective describes.
+_BARE_ROLES = ("saldiran", "savunan", "saldirgan", "savunucu", "attacker", "defender", "blocker")
+
+
 def _side_after(reading: Reading, item: Item) -> str | None:
     """"14 güçlü saldıranımı", "6 güçle blokladı", "a 9 power attacker": the role noun
     or verb right after the number's power word is the Unit the number describes, whatever
@@ -408,7 +440,8 @@ def _side_after(reading: Reading, item: Item) -> str | None:
     k += 1
     if k >= len(items) or items[k].clause != item.clause:
         return None
-    if k + 1 < len(items) and items[k + 1].number is not None and items[k + 1].clause == item.clause:
+    if k + 1 < len(items) and items[k + 1].number is not None and \
+            items[k + 1].clause == item.clause and items[k].key in _BARE_ROLES:
         return None         # "saldıran 8 güçlü savunan 5 güçlü": a list of predicates
     here = reading.at(k)
     for concept in ("attacker", "defender", "block"):
