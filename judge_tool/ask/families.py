@@ -303,8 +303,42 @@ def extract_steal(reading: Reading) -> Call | None:
         args["remaining"] = True
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("a number of Gigs asked about, not the Gigs in the area")
+    _turn_fits(reading, base)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
     return Call(args, assumptions, steps, used)
+
+
+_MY_UNIT = ("birimim", "birimimle", "birimimin", "birimimi", "birimime")
+
+
+def _owner_near(reading: Reading, item: Item) -> str | None:
+    """Whose Unit a power number describes: "rakibin 9 güçlü birimi", "his 9 power unit"
+    -> "rival"; "benim 9 güçlü birimim", "my 9 power unit" -> "mine"; else None."""
+    items = reading.items
+    for k in range(item.i + 1, min(len(items), item.i + 4)):     # "15 güçlü birimim"
+        if items[k].clause != item.clause:
+            break
+        if items[k].key in _MY_UNIT:
+            return "mine"
+        if "unit" in reading.at(k):
+            break
+    for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
+        if items[k].clause != item.clause:
+            break
+        if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
+            return "rival"
+        if items[k].key in ("my", "benim"):
+            return "mine"
+    return None
+
+
+def _turn_fits(reading: Reading, attacker: Item) -> None:
+    """Only the turn player attacks (official 8.15): "rakibimin turunda benim birimim
+    saldırır" describes no legal attack, so it gets no ruling."""
+    turn = _turn_owner(reading)
+    owner = _owner_near(reading, attacker)
+    if turn and owner and turn != owner:
+        raise Unclear("a Unit attacking in the other player's turn")
 
 
 def _claimed_count(reading: Reading, item: Item) -> bool:
@@ -510,6 +544,7 @@ def extract_fight(reading: Reading) -> Call | None:
                     f"kimin saldırdığı belirtilmedi: önce sayılan ({first.number}) saldıran varsayıldı",
                     f"who attacks is not said: the first named ({first.number}) is taken as the attacker"))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
+    _turn_fits(reading, attacker)
     owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
     for mod in mods:
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
@@ -915,7 +950,29 @@ def extract_win(reading: Reading) -> Call | None:
     return Call({"gigs": have.number, "when": "start"}, used=used)
 
 
+def _owner_of(reading: Reading, concept: str) -> str | None:
+    """Whose Gigs or whose Street Cred the question names: "rakibin Gig'leri", "his street
+    cred" -> "rival"; "Gig'lerim", "Street Cred'im", "my gigs" -> "mine"; None when not
+    said. Raises Unclear when both are said of the one concept."""
+    items = reading.items
+    owners = set()
+    for m in reading.of(concept):
+        word = items[m.end - 1].key
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 2), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before):
+            owners.add("rival")
+        elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
+            owners.add("mine")
+    if len(owners) > 1:
+        raise Unclear(f"{concept} of both players")
+    return owners.pop() if owners else None
+
+
 def extract_street_cred(reading: Reading) -> Call | None:
+    gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
+    if gigs_of and cred_of and gigs_of != cred_of:
+        raise Unclear("one player's Gigs, the other player's Street Cred")
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         return Call({"values": []}, used={it.i for it in reading.numbers})
@@ -958,6 +1015,9 @@ def extract_street_cred(reading: Reading) -> Call | None:
         stolen = list(values)
     if not stolen or thief is None:
         raise Unclear("which Gigs were stolen, and by whom")
+    if "rival" in (gigs_of, cred_of):
+        # the rival's Gigs: a steal by me takes from them, a steal by the rival adds
+        thief = {"me": "rival", "rival": "me"}.get(thief, thief)
     if thief == "rival":
         left = list(values)
         for v in stolen:
@@ -1019,6 +1079,11 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
         if item.sign or item.number is None or item.number < 1:
             continue
         k = item.i + 1
+        if k + 2 < len(items) and reading.at(k) & {"reduction", "increase"} \
+                and items[k + 1].key == "of" and items[k + 2].number is not None \
+                and items[k + 2].clause == item.clause:
+            out[items[k + 2].i] = item          # "three reductions of 2"
+            continue
         separated = k < len(items) and items[k].key in _SEPARATE
         if separated:
             k += 1
