@@ -732,9 +732,13 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
     if target_noun is None:
         return every - set(range(verb.start, verb.end)), set()
     begin = target_noun
+    # back to the subject, to an instrumental ("ADRENALINE ile", "birimimle"), or to the
+    # owner in the genitive ("rakibin …"; "harcanmış rakip birime" is an adjective)
     while begin > 0 and items[begin - 1].clause == clause and not (
-            reading.at(begin - 1) & {"unit", "block", "legend"}) and "rival" not in reading.at(begin):
-        begin -= 1                      # back to the subject, or to the owner ("rakibin …")
+            reading.at(begin - 1) & {"unit", "block", "legend"}) \
+            and items[begin - 1].key != "ile" \
+            and not ("rival" in reading.at(begin) and items[begin].key.endswith(("in", "un"))):
+        begin -= 1
     target = set(range(begin, target_noun + 1))
     return every - target - set(range(verb.start, verb.end)), target
 

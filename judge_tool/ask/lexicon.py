@@ -255,10 +255,12 @@ def _verb_forms(key: str, verbs: tuple[str, ...]) -> set[str]:
 # ("oyna-n-mayan", "harca-t-madı", "çek-il-mezse").
 _VOICE = ("il", "ul", "in", "un", "n", "l", "t", "dir", "tir", "dur", "tur", "ir", "ur")
 # The negative marker after a stem: -mA- before a tense or participle ("-madı", "-maz",
-# "-mayan", "-mamış", "-madan") or -mI- before "-yor" ("gerekmiyor"); the ability form
-# "-(y)amaz". A bare "-mam/-mem" is left out: "çekmem gerekirse" is "my drawing".
-_NEGATIVE = ("mad", "med", "maz", "mez", "may", "mey", "mamis", "memis", "miyor", "muyor",
-             "amaz", "emez", "amay", "emey", "yamaz", "yemez", "yamay", "yemey")
+# "-mayan", "-mamış", "-madan", "-mayınca") or -mI- before "-yor" ("gerekmiyor"); the
+# ability forms ("-amaz", "-amadı", "-amayan"). Verbal nouns look alike and are left out:
+# "çatışmada", "gecikmede" (-mA-dA), "saldırmaya" (-mA-yA), "çekmem gerekirse" (-mA-m).
+_NEGATIVE = ("madi", "medi", "madan", "meden", "maz", "mez", "mayan", "meyen", "mayac",
+             "meyec", "mayinc", "meyinc", "mayip", "meyip", "mamis", "memis", "miyor", "muyor",
+             "amaz", "emez", "amadi", "emedi", "amayan", "emeyen", "amayac", "emeyec")
 
 
 def negative_verb(key: str, stem: str) -> bool:
