@@ -932,14 +932,17 @@ def extract_win(reading: Reading) -> Call | None:
               and _role(reading, it, ("gig", "steal", "power")) == "gig"]
     if not counts:
         return None
-    if reading.has("rival"):
-        # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
-        # the start of the owner's own turn (official 1.10), so whose Gigs and whose turn
-        # both decide; this family reads neither, so it gives no ruling.
-        raise Unclear("whose Gigs and whose turn (the rival is named)")
     have = counts[0]
     start = reading.has("start") and reading.has("turn")
     used = {have.i}
+    owners = {}
+    if reading.has("rival"):
+        # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
+        # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
+        # turn and who is asked about must all be read.
+        owners = _win_owners(reading)
+        if reading.has("steal") or not start:
+            raise Unclear("the rival's Gigs outside the start of a turn")
     if reading.has("steal"):
         stolen = [it for it in reading.numbers if it is not have and not it.sign]
         if len(stolen) != 1 or start:
@@ -951,7 +954,45 @@ def extract_win(reading: Reading) -> Call | None:
                     used=used | {stolen[0].i})
     if len(reading.numbers) != 1 or not start:
         raise Unclear("when the Gigs are counted")
-    return Call({"gigs": have.number, "when": "start"}, used=used)
+    return Call({"gigs": have.number, "when": "start", **owners}, used=used)
+
+
+def _win_owners(reading: Reading) -> dict[str, str]:
+    """Whose Gigs ("gigs_of"), whose turn starts ("turn_of"), both "me" or "rival", when the
+    rival is named in a win question; Unclear unless each is read and the player asked
+    about ("kazanır mıyım", "does he win") is the Gigs' owner."""
+    gigs = _owner_of(reading, "gig")
+    turn = _turn_owner(reading)
+    asked = _win_subject(reading)
+    if gigs is None or turn is None or asked is None:
+        raise Unclear("whose Gigs, whose turn or who wins is not said")
+    if asked != gigs:
+        raise Unclear("the player asked about is not the one whose Gigs are given")
+    side = {"mine": "me", "rival": "rival"}
+    return {"gigs_of": side[gigs], "turn_of": side[turn]}
+
+
+_I_WIN_TR = ("rim", "rum", "dim", "dum", "tim", "tum", "miyim", "muyum")
+
+
+def _win_subject(reading: Reading) -> str | None:
+    """Who "kazanır mıyım" / "kazanır mı" / "do I win" / "does he win" asks about."""
+    items = reading.items
+    for m in reading.of("win"):
+        word = items[m.start]
+        nxt = items[m.start + 1].key if m.start + 1 < len(items) else ""
+        if reading.language == "en":
+            before = [items[k] for k in range(max(0, m.start - 2), m.start)]
+            if any(it.key == "i" for it in before):
+                return "mine"
+            if any("rival" in reading.at(it.i) for it in before):
+                return "rival"
+            continue
+        if word.key.endswith(_I_WIN_TR) or nxt in ("miyim", "muyum"):
+            return "mine"
+        if nxt in ("mi", "mu") or word.key.endswith(("di", "du", "ti", "tu")):
+            return "rival"              # third person: the rival named in the question
+    return None
 
 
 def _owner_of(reading: Reading, concept: str) -> str | None:
@@ -963,8 +1004,8 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
     for m in reading.of(concept):
         word = items[m.end - 1].key
         clause = items[m.start].clause
-        before = [k for k in range(max(0, m.start - 2), m.start) if items[k].clause == clause]
-        if any("rival" in reading.at(k) for k in before):
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before):     # "my opponent has 7 gigs"
             owners.add("rival")
         elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
             owners.add("mine")
