@@ -18,8 +18,9 @@ from .. import turkish
 
 # Endings that follow a nominal suffix chain in questions but are not part of the nominal
 # grammar in `turkish`: the conditional ("boşsa", "gücündeyse"), "-ken" ("varken",
-# "boşken") and the -lIk adjective ("19'luk", "5'lik").
-_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken")
+# "boşken"), the past copula ("güçlüydü", "hazırmış"... after a vowel) and the -lIk
+# adjective ("19'luk", "5'lik").
+_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken", "ydi", "ydu", "ymis", "ymus")
 _LIK = ("lik", "luk")
 # English inflections tried on a word: "steals", "attacking", "reduced", "attacker".
 _EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), ("ed", "e"),
@@ -239,14 +240,24 @@ def _build_lexicon() -> Lexicon:
 _SOFTENED = {"p": "b", "c": "c", "t": "d", "k": "g"}   # folded: ç->c, ğ->g
 
 
+_VOWELS = "aeiou"                                     # folded
+
+
 def _verb_forms(key: str, verbs: tuple[str, ...]) -> set[str]:
-    """Verb stems `key` is a form of: "calinir" -> {"cal"}; "kaybeder" -> {"kaybet"}."""
+    """Verb stems `key` is a form of: "calinir" -> {"cal"}; "kaybeder" -> {"kaybet"};
+    "oynuyorum" -> {"oyna"} (-Iyor drops the stem's last vowel). A final p/ç/t/k softens
+    only in a stem of two syllables or more ("kaybet-" -> "kaybeder"; "sat-" -> "satar",
+    so "sadece" is no form of "sat-")."""
     out = set()
     for stem in verbs:
         if key.startswith(stem):
             out.add(stem)
         elif len(stem) >= 3 and stem[-1] in _SOFTENED and \
+                sum(ch in _VOWELS for ch in stem) >= 2 and \
                 key.startswith(stem[:-1] + _SOFTENED[stem[-1]]) and len(key) > len(stem):
+            out.add(stem)
+        elif len(stem) >= 3 and stem[-1] in _VOWELS and \
+                key.startswith((stem[:-1] + "iyor", stem[:-1] + "uyor")):
             out.add(stem)
     return out
 
