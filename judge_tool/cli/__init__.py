@@ -6,10 +6,9 @@ here, so limits, stream handling and one-line errors are the same for both."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """`from judge_tool.cli import cli` (and COMMANDS, LazyGroup) still works: loaded on use."""
     if name in ("cli", "COMMANDS", "LazyGroup"):
         from . import app
