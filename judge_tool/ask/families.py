@@ -1200,11 +1200,7 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
             continue
         score = 3 * len(present & set(spec.get("key", []))) + len(present & set(spec.get("bonus", [])))
         scored.append((-score, ORDER.index(name), name))
-    names = [name for _, _, name in sorted(scored)]
-    # A question about pending effects, reactions or QUICK is read by those families only:
-    # another family answering it would answer a neighbouring question.
-    own = [n for n in names if n in ("timing", "react")]
-    return own or names
+    return [name for _, _, name in sorted(scored)]
 
 
 # Trigger timing and the React Step live in their own module (issue 11 item 5).

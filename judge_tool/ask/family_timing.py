@@ -222,7 +222,7 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
 
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
-    if not (reading.has("resolve") or reading.has("pending")):
+    if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
         return None
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
@@ -305,7 +305,8 @@ def _described_trigger(reading: Reading) -> str | None:
     found = []
     if reading.has("fight") and reading.has("lose"):
         found.append("LOSES_FIGHT")
-    if reading.has("steal") and reading.has("gig"):
+    if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
+        # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
         found.append("STEALS_GIG")
     if reading.has("start") and reading.has("turn"):
         found.append("START_OF_TURN")
@@ -330,7 +331,7 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
-    if not (reading.has("react") or reading.has("quick")):
+    if not (reading.has("react") or reading.has("quick")) or reading.has("how_many"):
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
