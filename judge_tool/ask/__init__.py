@@ -17,7 +17,8 @@ from .lexicon import Reading, load_lexicon, read
 __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
 
 KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "blocker", "sell",
-         "call", "win", "define", "deck_search", "replace", "gear", "unanswered")
+         "call", "win", "timing", "react", "define", "deck_search", "replace", "gear",
+         "unanswered")
 # Families are written for this game's rules; other rulebooks get the closest rules only.
 FAMILY_GAME = "cyberpunk-tcg"
 
@@ -73,13 +74,15 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     first: list[str] | None = None
     for family in candidates(reading, lexicon):
         uses = frozenset(lexicon.families[family].get("uses", ()))
+        reading.consumed.clear()        # what this family reads, not what an earlier one did
         try:
             call = EXTRACT[family](reading)
         except Unclear as exc:
             return "unanswered", None, reading, [str(exc)]
         if call is None:
             continue
-        left = not_understood(reading, uses, call.used | sign_words(reading))
+        facts = frozenset(lexicon.families[family].get("facts", ()))
+        left = not_understood(reading, uses, call.used | sign_words(reading), facts)
         if family == "fight":
             left += [w for w in negative_modals(reading) if w not in left]
         if not family_answers(family, form, reading):

@@ -78,6 +78,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     from .families import OWN
     if kind in OWN:                 # a family in its own module runs its own scenario
         return OWN[kind](question, call, reading)
+    from .family_timing import KINDS as TIMING_KINDS, answer as timing_answer
+    if kind in TIMING_KINDS:
+        return timing_answer(question, kind, call, reading)
     eng = _engine()
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args
@@ -293,6 +296,10 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         if value:
             why = ("the win is checked at the start of your turn" if en else
                    "zafer koşulu turun başında kontrol edilir")
+        elif args.get("gigs_of", "me") != args.get("turn_of", "me"):
+            why = ("the win is checked only at the start of the Gigs' owner's own turn (8.6.1)"
+                   if en else "zafer koşulu yalnızca Gig'lerin sahibinin kendi turunun başında "
+                   "kontrol edilir (8.6.1)")
         else:
             why = ("the win is checked only at the start of your turn (8.6.1)" if en else
                    "zafer koşulu yalnızca turunuzun başında kontrol edilir (8.6.1)")

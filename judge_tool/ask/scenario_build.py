@@ -28,6 +28,9 @@ class Built:
     # Other ways to script the open decisions, tried in order when the engine refuses one
     # (a choice the engine does not ask for is an error, as in `judge check`).
     variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+    # A family's own reading of the run (judge_tool/ask/family_timing.py): run -> (value,
+    # the `[expect]` table that states it); `read` is then only a name.
+    reader: Any = None
 
 
 class NotModelled(Exception):
@@ -161,11 +164,16 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             raise NotModelled("more than 12 Gigs")
         gigs = _dice("A", have, "B")
         if args["when"] == "start":
-            data = {**base, "state": {"turn_player": "A", "turn": 3, "phase": "start",
-                                      "A": {"deck": 5, "gigs": gigs, "fixer": []},
-                                      "B": {"deck": 5}},
+            # whose Gigs (A = the asker, B = the rival) and whose turn starts
+            holder = "B" if args.get("gigs_of") == "rival" else "A"
+            other = "A" if holder == "B" else "B"
+            turn = "B" if args.get("turn_of") == "rival" else "A"
+            held = _dice(holder, have, other)
+            data = {**base, "state": {"turn_player": turn, "turn": 3, "phase": "start",
+                                      holder: {"deck": 5, "gigs": held, "fixer": []},
+                                      other: {"deck": 5, "fixer": []}},
                     "actions": [{"do": "start_phase"}]}
-            return Built(data, "wins")
+            return Built(data, "wins" if holder == "A" else "rival_wins")
         k = args["steal"]
         rival = [g.replace("B.", "") for g in _dice("B", k, None)]
         cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
@@ -281,6 +289,8 @@ def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Buil
 
 
 def value_of(built: Built, run: Any) -> Any:
+    if built.reader is not None:
+        return built.reader(run)[0]
     out = run.outcome
     if built.read == "stolen":
         return out.stolen
@@ -300,11 +310,15 @@ def value_of(built: Built, run: Any) -> Any:
         return run.state.players["A"].eddies_spent
     if built.read == "wins":
         return out.winner == "A"
+    if built.read == "rival_wins":
+        return out.winner == "B"
     raise ValueError(built.read)
 
 
 def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
     """The `[expect]` table that states the answer for `judge check`."""
+    if built.reader is not None:
+        return built.reader(run)[1]
     if built.read == "stolen":
         return {"stolen": value}
     if built.read == "remaining":
@@ -324,6 +338,8 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
         return {"A": {"eddies_spent": value}}
     if built.read == "wins":
         return {"winner": "A" if value else "none"}
+    if built.read == "rival_wins":
+        return {"winner": "B" if value else "none"}
     raise ValueError(built.read)
 
 
@@ -404,7 +420,7 @@ def to_toml(data: dict[str, Any]) -> str:
     expect = data.get("expect", {})
     lines += ["", "[expect]"]
     lines += [f"{k} = {_scalar(v)}" for k, v in expect.items() if not isinstance(v, dict)
-              or k == "street_cred"]
+              or k in ("street_cred", "resolved_at")]
     for player in ("A", "B"):
         if isinstance(expect.get(player), dict):
             lines += ["", f"[expect.{player}]"]
