@@ -121,6 +121,10 @@ def extract(reading: Reading) -> Call | None:
         raise Unclear("a number the Gear question does not use")
     if reading.has("fight") and event != "defeat":
         raise Unclear("a fight and another way of leaving")
+    for m in reading.of(event if event != "defeat" or reading.has("defeat") else "beat"):
+        # the event's words are read here, even where the lexicon also sees a negation in
+        # them ("döndü" reads like "don't" + a suffix)
+        reading.consumed.update(range(m.start, m.end))
     return Call({"event": event, "asked": asked, "zone": _asked_zone(reading)})
 
 

@@ -108,6 +108,15 @@ def extract(reading: Reading) -> Call | None:
         raise Unclear("the rest go to the bottom of the deck in a random order (11.12.1.3)")
     if reading.has("shuffle") and (asked != "shuffle" or len(reading.of("shuffle")) > 1):
         raise Unclear("an effect that shuffles the deck")
+    if asked == "decline":
+        # "bulmamayı", "choose not to find", "I don't want to reveal it": the negations are
+        # what the question asks about, read here
+        for it in reading.items:
+            if it.neg_verb or "negation" in reading.at(it.i):
+                near = reading.at(it.i) | reading.at(min(it.i + 1, len(reading.items) - 1)) \
+                    | reading.at(min(it.i + 2, len(reading.items) - 1))
+                if near & {"find", "reveal", "unwilling", "choose"}:
+                    reading.consumed.add(it.i)
     args = {"n": n, "k": k, "t": t, "type": wanted, "asked": asked,
             "to": "trash" if reading.has("trash") else "hand",
             "rest": "bottom" if reading.has("bottom") else None}
