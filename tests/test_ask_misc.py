@@ -188,3 +188,11 @@ def test_family_modules_agree_with_their_registration():
         mod = families._module(name)
         assert mod.NAME == name and tuple(mod.FORMS) == forms, module
         assert bool(getattr(mod, "REPEAT_OK", False)) == again
+
+
+def test_a_named_card_by_its_cost_is_played_in_the_cost_scenario(book):
+    answer = ask("Animals Wrecker'ı 2 indirimle oynarsam kaç €$ öderim?", book=book)
+    data = _checked(answer, book)
+    assert answer.value == 4
+    assert data["state"]["A"]["hand"] == ["Animals Wrecker"]
+    assert data["actions"][0]["card"] == "Animals Wrecker"

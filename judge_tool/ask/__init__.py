@@ -121,13 +121,13 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     named = read_cards(question, read(question).language)   # card names: their facts
     if named is not None and named.problems:
         return _unanswered(question, read(question), book, game, limit, named.problems)
-    texts = named.texts() if named is not None else [(question, True)]
+    texts = named.texts() if named is not None else [(question, "power")]
     first = None
-    for text, with_power in texts:
+    for text, mode in texts:
         kind, call, reading, left = understand(text)
         if call is not None:
             if named is not None:
-                named.with_power = with_power
+                named.use(mode)
             break
         first = first or (reading, left)
     if call is None:

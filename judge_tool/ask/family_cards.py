@@ -40,13 +40,20 @@ class CardReading:
     named: list[Named] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     bare: str = ""                  # Units named without their power ("can X attack?")
-    with_power: bool = True         # which of the two texts was understood
+    costed: str = ""                # cards named by their cost ("X'i oynamak kaç €$?")
+    with_power: bool = True         # which of the texts was understood
+    mode: str = "power"             # "power", "bare" or "cost"
 
-    def texts(self) -> list[tuple[str, bool]]:
-        out = [(self.text, True)]
-        if self.bare and self.bare != self.text:
-            out.append((self.bare, False))
+    def texts(self) -> list[tuple[str, str]]:
+        out = [(self.text, "power")]
+        for text, mode in ((self.bare, "bare"), (self.costed, "cost")):
+            if text and all(text != t for t, _ in out):
+                out.append((text, mode))
         return out
+
+    def use(self, mode: str) -> None:
+        self.mode = mode
+        self.with_power = mode == "power"
 
     def lines(self, language: str) -> list[str]:
         m = _messages(language)
@@ -84,6 +91,7 @@ def read_cards(question: str, language: str) -> CardReading | None:
         return out
     pieces: list[str] = []
     bare: list[str] = []
+    costed: list[str] = []
     at = 0
     for mention in mentions:
         written = question[mention.start:mention.end]
@@ -93,12 +101,15 @@ def read_cards(question: str, language: str) -> CardReading | None:
             continue
         pieces += [question[at:mention.start], _stand_in(card, language)]
         bare += [question[at:mention.start], _stand_in(card, language, power=card.type == "gear")]
+        costed += [question[at:mention.start], _cost_stand_in(card, language)]
         at = mention.end
         out.named.append(Named(card, written))
     pieces.append(question[at:])
     bare.append(question[at:])
+    costed.append(question[at:])
     out.text = "".join(pieces)
     out.bare = "".join(bare)
+    out.costed = "".join(costed) if len(out.named) == 1 else ""
     return out
 
 
@@ -143,6 +154,12 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
     return f"{kw} {core}".strip()
 
 
+def _cost_stand_in(card: Any, language: str) -> str:
+    if card.cost is None:
+        return card.display
+    return f"{card.cost} cost card" if language == "en" else f"{card.cost} bedelli kart"
+
+
 @contextmanager
 def bound(reading: CardReading | None) -> Iterator[None]:
     """While answering, scenarios run with the named cards in place of their stand-ins."""
@@ -165,6 +182,17 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
     cards = data.get("cards", {})
     for named in reading.named:
         card = named.card
+        if reading.mode == "cost":
+            # the cost family plays one stand-in card with the cost the question gave
+            spots = [r for r, c in cards.items() if c.get("type") == "program"
+                     and c.get("cost") == card.cost and not c.get("effects")]
+            if len(spots) != 1:
+                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place",
+                                                              name=card.display))
+            _rename(data, spots[0], card.display)
+            del cards[spots[0]]
+            named.placed = True
+            continue
         if card.type == "unit":
             # Without its power in the question (a legality question) the card takes the
             # place of the only stand-in Unit with the default power 1 whose keywords it
