@@ -19,7 +19,8 @@ Links never start or end inside a word.
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterator, List, NamedTuple, Optional, Tuple
+from collections import namedtuple
+from collections.abc import Iterator
 
 from .glossary import Glossary, Term, load_glossary, tokens_of
 from .lazyre import lazy
@@ -32,33 +33,29 @@ _GAP_RE = lazy(r"[\s\"'“”‘’«»]*")
 _RULE_REF_RE = lazy(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w]|\.\d)")
 
 
-# The tuples below use NamedTuple's call form with real types: the class form reads its
-# annotations as strings here (`from __future__ import annotations`) and compiles each one,
-# about 10 ms of every cold `judge rule`.
-_LinkFields = NamedTuple("_LinkFields", [
-    ("term", Optional[str]),    # glossary slug; None for a rule-number link
-    ("start", int),             # character offsets into the field's text
-    ("end", int),
-    ("target", str),            # rule id the link points to
-    ("field", str),             # "text" or "example:N" (N = index into node.examples)
-    ("kind", str),              # "term" or "rule"
-])
-
-
-class Link(_LinkFields):
+# Plain collections.namedtuple (annotated for readers): typing's NamedTuple would import
+# typing (~3 ms) and, in its class form, compile every string annotation (~10 ms) on each
+# cold `judge rule`.
+class Link(namedtuple("Link", "term start end target field kind")):
     """One link: a glossary term (term = its slug) or a rule number (term = None)."""
     __slots__ = ()
+    term: str | None    # glossary slug; None for a rule-number link
+    start: int          # character offsets into the field's text
+    end: int
+    target: str         # rule id the link points to
+    field: str          # "text" or "example:N" (N = index into node.examples)
+    kind: str           # "term" or "rule"
 
     def to_dict(self) -> dict:
         return {"term": self.term, "start": self.start, "end": self.end,
                 "target": self.target, "field": self.field, "kind": self.kind}
 
 
-_Form = NamedTuple("_Form", [
-    ("term", Term),
-    ("words", Tuple[str, ...]),          # Turkish lower case
-    ("upper", Tuple[bool, ...]),         # word must be written in capitals
-])
+class _Form(namedtuple("_Form", "term words upper")):
+    __slots__ = ()
+    term: Term
+    words: tuple[str, ...]          # Turkish lower case
+    upper: tuple[bool, ...]         # word must be written in capitals
 
 
 class TermMatcher:
@@ -195,13 +192,13 @@ def rule_refs_in(text: str, book: Rulebook) -> list[tuple[int, int, str]]:
     return found
 
 
-# A LinkIndex's tables after the whole-rulebook pass (kept in the compiled cache).
-LinkTables = NamedTuple("LinkTables", [
-    ("links", Dict[str, Tuple[Link, ...]]),
-    ("rules_citing", Dict[str, List[str]]),
-    ("terms_citing", Dict[str, List[str]]),
-    ("mentions", Dict[str, Tuple[str, ...]]),
-])
+class LinkTables(namedtuple("LinkTables", "links rules_citing terms_citing mentions")):
+    """A LinkIndex's tables after the whole-rulebook pass (kept in the compiled cache)."""
+    __slots__ = ()
+    links: dict[str, tuple[Link, ...]]
+    rules_citing: dict[str, list[str]]
+    terms_citing: dict[str, list[str]]
+    mentions: dict[str, tuple[str, ...]]
 
 
 class LinkIndex:

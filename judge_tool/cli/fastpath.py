@@ -18,6 +18,7 @@ command's `is_flag` options, spelled and named the same (a test checks this).
 
 from __future__ import annotations
 
+import gc
 import os
 
 
@@ -75,6 +76,18 @@ def run(args: list[str]) -> int | None:
     if found is None:
         return None
     spec, words, flags = found
+    # The cyclic garbage collector finds nothing in a run this short, but it would walk
+    # the freshly loaded rulebook again and again (~15% of a cold `judge rule`).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(spec, words, flags)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(spec: Fast, words: list[str], flags: dict[str, bool]) -> int:
     from importlib import import_module
 
     from .output import Exit, check_language, echo
