@@ -107,6 +107,19 @@ def test_fast_forms_do_not_import_click(tmp_path):
     assert res.stderr.strip().splitlines()[-1] == "False", res.stderr
 
 
+@pytest.mark.parametrize("fg", [None, "black", "red", "green", "yellow", "blue", "magenta",
+                                "cyan", "white"])
+@pytest.mark.parametrize("flags", [{}, {"bold": True}, {"dim": True}, {"underline": True},
+                                   {"bold": True, "underline": True}, {"bold": False},
+                                   {"dim": True, "underline": False}])
+def test_styles_are_clicks_bytes(fg, flags):
+    """output.ansi (click-free) writes exactly what click.style writes."""
+    import click
+
+    from judge_tool.cli.output import ansi
+    assert ansi("Kural 9.23 › ç", fg, **flags) == click.style("Kural 9.23 › ç", fg=fg, **flags)
+
+
 # --- same output, same exit code ---------------------------------------------------------
 
 @pytest.fixture(scope="module")
