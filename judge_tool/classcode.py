@@ -1,0 +1,116 @@
+"""Compiled dataclass methods kept between runs, so a cold start does not compile them again.
+
+`dataclasses` writes each class's ``__init__``, ``__repr__`` and ``__eq__`` (a frozen
+class's ``__setattr__``, ``__delattr__`` and ``__hash__`` too) as source text and compiles
+it every time the class statement runs: 0.5–1 ms a class, and some 50 classes lie on
+`judge ask`'s path alone, the largest cost of its start after click. The text depends only
+on the class's fields, so the compiled code is looked up by that exact text in a table
+kept in one file per bytecode version (``<cache>/compiled/classcode-<magic>.marshal``); a
+new or changed class is compiled as before and added to the file when the process ends.
+`dataclasses` still builds every method itself, from the same code: only the `compile`
+call is saved.
+
+The table holds code, so it is read only as `sealed` allows (our header, a checksum, a
+regular file owned by this user and not writable by others); a damaged file is replaced
+with a one-line notice. ``JUDGE_TOOL_NO_DATACACHE=1`` turns it off with the data cache.
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+from typing import Any
+
+MAGIC = b"JUDGECM1"
+MAX_BYTES = 8_000_000
+# Entries kept beyond those this process used, so `judge rule` and `judge ask` (different
+# classes) do not drop each other's code; old texts fall out once the table is this big.
+MAX_ENTRIES = 2_000
+
+_code: dict[str, Any] = {}      # source text -> code object
+_used: set[str] = set()
+_state = {"file": "", "new": 0}
+
+
+def _exec(source: Any, globals: dict | None = None, locals: dict | None = None) -> None:
+    """`exec` as `dataclasses` calls it, with the source's code object reused."""
+    if isinstance(source, str):
+        code = _code.get(source)
+        if code is None:
+            # as `exec` compiles it inside `dataclasses` (no __future__ flags of ours)
+            code = _code[source] = compile(source, "<string>", "exec", dont_inherit=True)
+            _state["new"] += 1
+        _used.add(source)
+        source = code
+    builtins.exec(source, globals, locals)
+
+
+def table_file() -> str:
+    from importlib.util import MAGIC_NUMBER
+    from .cachedir import cache_folder
+    return os.path.join(cache_folder(), "compiled", f"classcode-{MAGIC_NUMBER.hex()}.marshal")
+
+
+def _load(path: str) -> None:
+    from .sealed import read_sealed
+    try:
+        payload = read_sealed(path, MAGIC, MAX_BYTES)
+        table = marshal.loads(payload) if payload is not None else {}
+        if not isinstance(table, dict):
+            raise ValueError("not a table")
+    except (ValueError, EOFError, TypeError) as exc:
+        from .cachedir import notice
+        from .sealed import is_ours
+        notice(f"compiled class cache {path} is damaged ({exc}); rebuilding it")
+        if is_ours(path, MAGIC):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return
+    except OSError:
+        return
+    _code.update((k, v) for k, v in table.items()
+                 if isinstance(k, str) and type(v).__name__ == "code")
+
+
+def save() -> None:
+    """Write the table if this process compiled something new (at exit)."""
+    path = _state["file"]
+    if not _state["new"] or not path:
+        return
+    keep = _code if len(_code) <= MAX_ENTRIES else {k: _code[k] for k in _used}
+    try:
+        payload = marshal.dumps(keep)
+        if len(payload) > MAX_BYTES:
+            return
+        from .sealed import write_sealed
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_sealed(path, MAGIC, payload)
+        _state["new"] = 0
+    except (OSError, ValueError):
+        pass                        # a read-only cache: compile next time as well
+
+
+def install() -> None:
+    """Route `dataclasses`' compiling through the table (once per process)."""
+    if os.environ.get("JUDGE_TOOL_NO_DATACACHE"):
+        return
+    import dataclasses
+    if getattr(dataclasses, "exec", None) is _exec:
+        return
+    try:
+        _state["file"] = table_file()
+    except Exception:               # no home folder: nothing to keep the table in
+        return
+    _load(_state["file"])
+    dataclasses.exec = _exec        # type: ignore[attr-defined]  # its one `exec` call
+    import atexit
+    atexit.register(save)
+
+
+def stats() -> dict[str, int]:
+    """Entries known and compiled in this process (tests, bench)."""
+    return {"known": len(_code), "compiled": _state["new"], "used": len(_used)}
+
