@@ -8,7 +8,6 @@ concept without a pattern per phrasing. All normalisation goes through `judge_to
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -197,6 +196,7 @@ def load_lexicon() -> Lexicon:
 
 
 def _build_lexicon() -> Lexicon:
+    import tomllib
     text = (Path(__file__).parent / "cues.toml").read_text(encoding="utf-8")
     raw = tomllib.loads(text)
     concepts: dict[str, list[Cue]] = {}
