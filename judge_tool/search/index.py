@@ -141,7 +141,7 @@ def _shipped(book: Any) -> bool:
     return is_shipped(book)
 
 
-def _key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
+def key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
     """The index key; for shipped data it is computed once per data version (the
     compiled data cache keeps it), for a judge's own folder every time."""
     from ..glossary import load_glossary
@@ -204,39 +204,6 @@ def schema():
         head_stem=text(False),
         crumb=text(False),
     )
-
-
-def fast_bm25f(B: float, K1: float):
-    """whoosh's BM25F, with each field's document lengths read once into a list instead of
-    decoded per scored posting (the hot spot of a query on a small index)."""
-    from whoosh.scoring import BM25F, BM25FScorer, WeightScorer
-
-    class _Scorer(BM25FScorer):
-        def setup(self, searcher, fieldname, text):
-            super().setup(searcher, fieldname, text)
-            cache = getattr(searcher, "_judge_lengths", None)
-            if cache is None:
-                cache = {}
-                try:
-                    searcher._judge_lengths = cache
-                except AttributeError:  # pragma: no cover
-                    return
-            lengths = cache.get(fieldname)
-            if lengths is None:
-                reader = searcher.reader()
-                lengths = [reader.doc_field_length(d, fieldname, 1)
-                           for d in range(reader.doc_count_all())]
-                cache[fieldname] = lengths
-            self.dfl = lengths.__getitem__
-
-    class _BM25F(BM25F):
-        def scorer(self, searcher, fieldname, text, qf=1):
-            if not searcher.schema[fieldname].scorable:
-                return WeightScorer.for_(searcher, fieldname, text)
-            return _Scorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B),
-                           self.K1, qf=qf)
-
-    return _BM25F(B=B, K1=K1)
 
 
 def english_stem(key: str) -> str:
@@ -461,7 +428,7 @@ def index_root(cache: Path | None, book_id: str) -> Path:
 
 def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool = False,
                   cache: Path | None = None) -> Opened:
-    key = _key_for(book, glossary, analysis)
+    key = key_for(book, glossary, analysis)
     root = index_root(cache, book.meta.id)
     final = root / key
     docs: list[Doc] | None = None
