@@ -20,6 +20,7 @@ from __future__ import annotations
 import builtins
 import marshal
 import os
+import sys
 from typing import Any
 
 MAGIC = b"JUDGECM1"
@@ -33,8 +34,9 @@ _used: set[str] = set()
 _state = {"file": "", "new": 0}
 
 
-def _exec(source: Any, globals: dict | None = None, locals: dict | None = None) -> None:
-    """`exec` as `dataclasses` calls it, with the source's code object reused."""
+def _exec(source: Any, *args: Any, **kwargs: Any) -> None:
+    """`exec` as `dataclasses` calls it, with the source's code object reused (any other
+    call goes to `exec` unchanged)."""
     if isinstance(source, str):
         code = _code.get(source)
         if code is None:
@@ -43,13 +45,15 @@ def _exec(source: Any, globals: dict | None = None, locals: dict | None = None) 
             _state["new"] += 1
         _used.add(source)
         source = code
-    builtins.exec(source, globals, locals)
+    builtins.exec(source, *args, **kwargs)
 
 
 def table_file() -> str:
+    """One file per interpreter and bytecode version (code objects are not portable)."""
     from importlib.util import MAGIC_NUMBER
     from .cachedir import cache_folder
-    return os.path.join(cache_folder(), "compiled", f"classcode-{MAGIC_NUMBER.hex()}.marshal")
+    tag = f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
+    return os.path.join(cache_folder(), "compiled", f"classcode-{tag}.marshal")
 
 
 def _load(path: str) -> None:
@@ -93,21 +97,32 @@ def save() -> None:
         pass                        # a read-only cache: compile next time as well
 
 
-def install() -> None:
-    """Route `dataclasses`' compiling through the table (once per process)."""
+# The functions of `dataclasses` that compile generated methods with the module-level name
+# `exec` (3.11, 3.12: _create_fn; 3.13: _FuncBuilder). Without one of them the hook is
+# not set and dataclasses work as they always do.
+HOOKED = ("_create_fn", "_FuncBuilder")
+
+
+def install(module: Any = None) -> bool:
+    """Route `dataclasses`' compiling through the table (once per process); whether the
+    hook is in place."""
     if os.environ.get("JUDGE_TOOL_NO_DATACACHE"):
-        return
-    import dataclasses
-    if getattr(dataclasses, "exec", None) is _exec:
-        return
+        return False
+    if module is None:
+        import dataclasses as module
+    if getattr(module, "exec", None) is _exec:
+        return True
+    if not any(callable(getattr(module, name, None)) for name in HOOKED):
+        return False
     try:
         _state["file"] = table_file()
     except Exception:               # no home folder: nothing to keep the table in
-        return
+        return False
     _load(_state["file"])
-    dataclasses.exec = _exec        # type: ignore[attr-defined]  # its one `exec` call
+    module.exec = _exec             # its `exec` calls find this before the builtin
     import atexit
     atexit.register(save)
+    return True
 
 
 def stats() -> dict[str, int]:

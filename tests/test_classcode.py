@@ -138,6 +138,28 @@ def test_table_open_to_others_is_never_run(tmp_path):
     assert stats["compiled"] >= 20 and "damaged" in err
 
 
+def test_no_hook_without_the_functions_it_knows():
+    """A `dataclasses` without the functions that call `exec` (another Python) is left as
+    it is: plain dataclasses."""
+    import types
+    stand_in = types.ModuleType("dataclasses")
+    stand_in.dataclass = dataclass
+    assert classcode.install(stand_in) is False and not hasattr(stand_in, "exec")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown")
+def test_table_of_another_user_is_never_run(tmp_path):
+    cache = tmp_path / "cache"
+    _probe(cache)
+    path = _table(cache)
+    import marshal
+    evil = compile("raise SystemExit(7)", "<string>", "exec")
+    write_sealed(path, classcode.MAGIC, marshal.dumps({t: evil for t in classcode._code}))
+    os.chown(path, 12345, 12345)
+    stats, err = _probe(cache)
+    assert stats["compiled"] >= 20 and "damaged" in err
+
+
 def test_turned_off_with_the_data_cache(tmp_path):
     env = {**os.environ, "JUDGE_TOOL_CACHE": str(tmp_path / "cache"),
            "JUDGE_TOOL_NO_DATACACHE": "1"}

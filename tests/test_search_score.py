@@ -183,3 +183,19 @@ def test_dismax_scores_each_document_by_its_own_clauses():
     assert both[0] == alone[0] and 0 not in b_only          # doc 1 matches only exact:xx
     assert both[1] == b_only[1]
     assert both[2] == max(alone[2], b_only[2])
+
+
+def test_packed_document_words_are_the_words(engine):
+    """The compiled cache keeps each document's words as strings; unpacked they are the
+    sets computed from the rule and glossary text."""
+    engine.names                                    # loads the packed words
+    assert len(engine._packed_terms) == len(engine.tables.ids)
+    for doc_id in engine.tables.ids:
+        unpacked = engine._doc_terms(doc_id)
+        engine._terms_cache.pop(doc_id)
+        packed, engine._packed_terms = engine._packed_terms, {}
+        try:
+            assert unpacked == engine._doc_terms(doc_id), doc_id
+        finally:
+            engine._packed_terms = packed
+            engine._terms_cache.pop(doc_id, None)

@@ -99,6 +99,7 @@ class Engine:
         self.terms = {str(getattr(t, "slug", "")): t for t in
                       (getattr(self.glossary, "terms", None) or [])}
         self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
+        self._packed_terms: dict[str, tuple[str, str, str]] = {}
         if rebuild:
             self.opened                       # noqa: B018 - build now, as asked
         from .lexicon import LEXICONS, SYNONYMS
@@ -145,26 +146,27 @@ class Engine:
     @cached_property
     def names(self):
         from .query import glossary_names
-        names, terms = self._tables(glossary_names)
-        self._terms_cache.update(terms)
+        names, packed = self._tables(glossary_names)
+        self._packed_terms = packed
         return names
 
     def _tables(self, glossary_names):
         """The glossary name index and every document's words, stems and prefixes: built
         once per data version for the shipped rulebooks (compiled data cache, search
-        group), per process for a judge's own folder."""
+        group), per process for a judge's own folder. The words are kept as one string
+        per document and kind and made into sets only for the documents a query ranks:
+        unpickling ~1,200 sets of words cost a cold search more than the search itself."""
         from .index import _shipped
 
         def build():
             names = glossary_names(self.glossary, self.analysis)
-            terms: dict[str, tuple[set[str], set[str], set[str]]] = {}
+            packed: dict[str, tuple[str, str, str]] = {}
             if _shipped(self.book):
-                self._terms_cache = terms
-                for node in self.book:
-                    self._doc_terms(node.id)
-                for slug in self.terms:
-                    self._doc_terms(f"term:{slug}")
-            return names, terms
+                ids = [node.id for node in self.book] + [f"term:{slug}" for slug in self.terms]
+                for doc_id in ids:
+                    packed[doc_id] = tuple(" ".join(sorted(words))      # type: ignore[assignment]
+                                           for words in self._doc_terms(doc_id))
+            return names, packed
 
         if _shipped(self.book):
             from ..datacache import cached
@@ -268,6 +270,11 @@ class Engine:
         cached = self._terms_cache.get(doc_id)
         if cached is not None:
             return cached
+        packed = self._packed_terms.get(doc_id)
+        if packed is not None:
+            unpacked = tuple(set(words.split()) for words in packed)
+            self._terms_cache[doc_id] = unpacked      # type: ignore[assignment]
+            return unpacked                           # type: ignore[return-value]
         if doc_id.startswith("term:"):
             from .index import term_names
             term = self.terms.get(doc_id[5:])
