@@ -4,9 +4,11 @@
 class's ``__setattr__``, ``__delattr__`` and ``__hash__`` too) as source text and compiles
 it every time the class statement runs: 0.5–1 ms a class, and some 50 classes lie on
 `judge ask`'s path alone, the largest cost of its start after click. The text depends only
-on the class's fields, so the compiled code is looked up by that exact text in a table
-kept in one file per bytecode version (``<cache>/compiled/classcode-<magic>.marshal``); a
+on the class's fields, so the compiled code is looked up by a digest of that text in a
+table kept in one file per interpreter and bytecode version
+(``<cache>/compiled/classcode-<tag>-<magic>.marshal``), and unmarshalled only when used; a
 new or changed class is compiled as before and added to the file when the process ends.
+Only the package's own classes are kept (a test's or a library's are compiled as usual).
 `dataclasses` still builds every method itself, from the same code: only the `compile`
 call is saved.
 
@@ -23,27 +25,48 @@ import os
 import sys
 from typing import Any
 
-MAGIC = b"JUDGECM1"
-MAX_BYTES = 8_000_000
+MAGIC = b"JUDGECM2"              # 2: digest -> marshalled code, unmarshalled when used
+MAX_BYTES = 4_000_000
 # Entries kept beyond those this process used, so `judge rule` and `judge ask` (different
 # classes) do not drop each other's code; old texts fall out once the table is this big.
-MAX_ENTRIES = 2_000
+MAX_ENTRIES = 1_000
+OURS = "judge_tool"              # only the package's own classes are kept (not a test's)
 
-_code: dict[str, Any] = {}      # source text -> code object
-_used: set[str] = set()
+_table: dict[bytes, bytes] = {}  # digest of the source text -> marshal.dumps(code)
+_used: set[bytes] = set()
 _state = {"file": "", "new": 0}
 
 
+def _digest(source: str) -> bytes:
+    from .sealed import sha256
+    return sha256(source.encode("utf-8", "surrogatepass")).digest()[:16]
+
+
+def _compiled(source: str) -> Any:
+    """The code of `source`, as `exec` compiles it inside `dataclasses` (no __future__
+    flags of ours)."""
+    return compile(source, "<string>", "exec", dont_inherit=True)
+
+
 def _exec(source: Any, *args: Any, **kwargs: Any) -> None:
-    """`exec` as `dataclasses` calls it, with the source's code object reused (any other
+    """`exec` as `dataclasses` calls it, with the code of our own classes reused (any other
     call goes to `exec` unchanged)."""
-    if isinstance(source, str):
-        code = _code.get(source)
-        if code is None:
-            # as `exec` compiles it inside `dataclasses` (no __future__ flags of ours)
-            code = _code[source] = compile(source, "<string>", "exec", dont_inherit=True)
+    scope = args[0] if args else kwargs.get("globals")
+    if isinstance(source, str) and isinstance(scope, dict) and \
+            str(scope.get("__name__", "")).startswith(OURS):
+        key = _digest(source)
+        packed = _table.get(key)
+        code = None
+        if packed is not None:
+            try:
+                code = marshal.loads(packed)
+            except (ValueError, EOFError, TypeError):
+                code = None
+        if type(code).__name__ != "code":
+            code = _compiled(source)
+            _table[key] = marshal.dumps(code)
             _state["new"] += 1
-        _used.add(source)
+        _used.add(key)
         source = code
     builtins.exec(source, *args, **kwargs)
 
@@ -75,8 +98,7 @@ def _load(path: str) -> None:
         return
     except OSError:
         return
-    _code.update((k, v) for k, v in table.items()
-                 if isinstance(k, str) and type(v).__name__ == "code")
+    _table.update((k, v) for k, v in table.items() if isinstance(k, bytes) and isinstance(v, bytes))
 
 
 def save() -> None:
@@ -84,7 +106,7 @@ def save() -> None:
     path = _state["file"]
     if not _state["new"] or not path:
         return
-    keep = _code if len(_code) <= MAX_ENTRIES else {k: _code[k] for k in _used}
+    keep = _table if len(_table) <= MAX_ENTRIES else {k: _table[k] for k in _used}
     try:
         payload = marshal.dumps(keep)
         if len(payload) > MAX_BYTES:
@@ -127,5 +149,5 @@ def install(module: Any = None) -> bool:
 
 def stats() -> dict[str, int]:
     """Entries known and compiled in this process (tests, bench)."""
-    return {"known": len(_code), "compiled": _state["new"], "used": len(_used)}
+    return {"known": len(_table), "compiled": _state["new"], "used": len(_used)}
 

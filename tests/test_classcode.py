@@ -10,7 +10,7 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import InitVar, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,30 +22,47 @@ PROBE = ("import json, judge_tool.engine.scenario, judge_tool.ask, judge_tool.ru
          "from judge_tool import classcode; print(json.dumps(classcode.stats()))")
 
 
+CLASSES = """
+from dataclasses import InitVar, dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Frozen:
+    a: int
+    b: str = "x"
+    c: tuple = field(default=(), compare=False)
+
+
+@dataclass
+class Plain:
+    n: int
+    items: list = field(default_factory=list)
+    scale: InitVar[int] = 1
+    seen: bool = field(default=False, init=False, repr=False)
+
+    def __post_init__(self, scale: int) -> None:
+        self.n *= scale
+
+
+@dataclass(kw_only=True, slots=True)
+class Keywords:
+    x: int
+    y: "list[int]" = field(default_factory=list)
+"""
+
+
 def _classes():
-    """A spread of dataclass features, defined afresh on each call."""
-    @dataclass(frozen=True, order=True)
-    class Frozen:
-        a: int
-        b: str = "x"
-        c: tuple = field(default=(), compare=False)
-
-    @dataclass
-    class Plain:
-        n: int
-        items: list = field(default_factory=list)
-        scale: InitVar[int] = 1
-        seen: bool = field(default=False, init=False, repr=False)
-
-        def __post_init__(self, scale: int) -> None:
-            self.n *= scale
-
-    @dataclass(kw_only=True, slots=True)
-    class Keywords:
-        x: int
-        y: "list[int]" = field(default_factory=list)
-
-    return Frozen, Plain, Keywords
+    """A spread of dataclass features, defined afresh on each call in a module of the
+    package (only the package's own classes go through the table)."""
+    import sys
+    import types
+    module = types.ModuleType("judge_tool._classcode_probe")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(CLASSES, "<probe>", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    return module.Frozen, module.Plain, module.Keywords
 
 
 def _describe(Frozen, Plain, Keywords) -> list:
@@ -70,7 +87,9 @@ def _describe(Frozen, Plain, Keywords) -> list:
 def test_classes_behave_as_dataclasses_makes_them():
     if getattr(dataclasses, "exec", None) is not classcode._exec:
         pytest.skip("the table is turned off in this environment")
+    before = classcode.stats()["used"]
     with_table = _describe(*_classes())
+    assert classcode.stats()["used"] > before       # the probe's methods went through it
     with_table_again = _describe(*_classes())      # now from reused code objects
     del dataclasses.exec                           # dataclasses' own compile
     try:
@@ -130,9 +149,8 @@ def test_table_open_to_others_is_never_run(tmp_path):
     _probe(cache)
     path = _table(cache)
     import marshal
-    texts = list(classcode._code) or ["x"]
-    evil = compile("raise SystemExit(7)", "<string>", "exec")
-    write_sealed(path, classcode.MAGIC, marshal.dumps({t: evil for t in texts}))
+    evil = marshal.dumps(compile("raise SystemExit(7)", "<string>", "exec"))
+    write_sealed(path, classcode.MAGIC, marshal.dumps({k: evil for k in classcode._table}))
     os.chmod(path, 0o666)
     stats, err = _probe(cache)                  # exit 0: the table was not used
     assert stats["compiled"] >= 20 and "damaged" in err
@@ -153,8 +171,8 @@ def test_table_of_another_user_is_never_run(tmp_path):
     _probe(cache)
     path = _table(cache)
     import marshal
-    evil = compile("raise SystemExit(7)", "<string>", "exec")
-    write_sealed(path, classcode.MAGIC, marshal.dumps({t: evil for t in classcode._code}))
+    evil = marshal.dumps(compile("raise SystemExit(7)", "<string>", "exec"))
+    write_sealed(path, classcode.MAGIC, marshal.dumps({k: evil for k in classcode._table}))
     os.chown(path, 12345, 12345)
     stats, err = _probe(cache)
     assert stats["compiled"] >= 20 and "damaged" in err
