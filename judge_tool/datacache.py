@@ -6,7 +6,12 @@ milliseconds, so a command does not parse dozens of TOML and Markdown files on e
   for the search tables, which only `judge search` reads). The key hashes every file
   under the data folders (path, size, modification time) and every source file of the
   package (the code that reads them), so a changed rule, a new data folder from another
-  module, or a changed loader gets a new file.
+  module, or a changed loader gets a new file. A regular (non-editable) install changes
+  only when pip rewrites it, so there the key hashes its RECORD (which lists every
+  installed file with its SHA-256) instead of walking ~400 files on every start.
+* Inside the file each entry is a pickle of its own, unpickled only when a command asks
+  for it: `judge define` does not pay for the official numbering, nor for the other
+  languages' message catalogues.
 * Generic: an entry is whatever a loader returns (plain dataclasses, tuples, dicts), named
   by the caller: ``cached("rulebook:cyberpunk-tcg", build)``. Entries are added as
   commands ask for them.
@@ -39,7 +44,7 @@ except ImportError:  # pragma: no cover - other Pythons
 T = TypeVar("T")
 
 MAGIC = b"JUDGECC1"
-FORMAT = 1
+FORMAT = 2                 # 2: each entry pickled on its own, unpickled when asked for
 DATA_DIRS = ("rules", "glossary", "cards", "scenarios")
 MAX_CACHE_BYTES = 64_000_000
 # Another version's compiled file is removed only once it has gone unused this long: two
@@ -54,41 +59,83 @@ def _mappingproxy(data: dict) -> types.MappingProxyType:
 
 copyreg.pickle(types.MappingProxyType, lambda mp: (_mappingproxy, (dict(mp),)))
 
-_entries: dict[str, dict[str, Any]] = {}      # group -> entries
+_entries: dict[str, dict[str, bytes]] = {}    # group -> entry name -> its pickle
+_values: dict[str, dict[str, Any]] = {}       # group -> entry name -> value (this process)
 _key: str | None = None
 _where: tuple[str, str] | None = None      # (data root, cache folder) the state is for
 
 
-def _signature(root: Path, h: Any) -> None:
-    """Feed path, size and mtime of every file under ``root`` into ``h`` (sorted)."""
-    rows = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in files:
-            if name.endswith((".pyc", ".pyo")):
-                continue
-            path = os.path.join(folder, name)
+def _signature(root: str, rows: list[str], tag: str, skip: str = "") -> None:
+    """Append "tag/relative path, size, mtime" of every file under ``root`` to ``rows``
+    (one os.scandir walk; symlinked folders not entered; hidden folders, __pycache__, .pyc
+    and the folder named ``skip`` left out). String slicing, not os.path.relpath: this
+    runs on every cold start of a checkout."""
+    cut = len(root) + 1
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
             try:
-                st = os.stat(path)
+                if entry.is_dir():
+                    if (name != "__pycache__" and name != skip and not name.startswith(".")
+                            and not entry.is_symlink()):
+                        stack.append(entry.path)
+                    continue
+                if name.endswith((".pyc", ".pyo")):
+                    continue
+                st = entry.stat()
             except OSError:
                 continue
-            rows.append(f"{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}")
-    rows.sort()
-    h.update("\n".join(rows).encode("utf-8", "surrogateescape"))
+            rows.append(f"{tag}/{entry.path[cut:]}\0{st.st_size}\0{st.st_mtime_ns}")
+
+
+def _wheel_record(package: str, data: str) -> bytes | None:
+    """The RECORD of a regular (non-editable) install of this very package: its data
+    inside the package (``_data``) and a dist-info beside it that lists the package's
+    files with their SHA-256. Such an install changes only by pip rewriting it (and its
+    RECORD), so the RECORD stands for every file; None otherwise (a checkout, an
+    editable install: their files are walked)."""
+    if data != os.path.join(package, "_data"):
+        return None
+    site = os.path.dirname(package)
+    try:
+        names = [n for n in os.listdir(site) if n.startswith("judge_tool-") and n.endswith(".dist-info")]
+        if len(names) != 1:
+            return None
+        with open(os.path.join(site, names[0], "RECORD"), "rb") as fh:
+            record = fh.read(4_000_000)
+    except OSError:
+        return None
+    return record if b"\njudge_tool/__init__.py," in b"\n" + record else None
 
 
 def data_key() -> str:
-    """The data version: a hash over the data files and the package's code."""
+    """The data version: a hash over the data files and the package's code (for a regular
+    install, over its RECORD, which lists both with their hashes). Computed once per
+    process."""
     global _key
     _follow()
     if _key is None:
         from .resources import data_root
         h = sha256(f"{FORMAT}\0{sys.version_info[:2]}\0".encode())
-        root = data_root()
-        h.update(str(root).encode("utf-8", "surrogateescape"))
-        for name in DATA_DIRS:
-            _signature(root / name, h)
-        _signature(Path(__file__).resolve().parent, h)
+        root = str(data_root())
+        package = os.path.dirname(os.path.abspath(__file__))
+        h.update(f"{root}\0{package}\0".encode("utf-8", "surrogateescape"))
+        record = _wheel_record(package, root)
+        if record is not None:
+            h.update(b"record\0" + record)
+        else:
+            rows: list[str] = []
+            for name in DATA_DIRS:
+                _signature(os.path.join(root, name), rows, name)
+            _signature(package, rows, "judge_tool", skip="_data")
+            rows.sort()
+            h.update("\n".join(rows).encode("utf-8", "surrogateescape"))
         _key = h.hexdigest()[:24]
     return _key
 
@@ -101,8 +148,9 @@ def _is_ours(path: Path) -> bool:
     return is_ours(path, MAGIC)
 
 
-def _read(path: Path) -> dict[str, Any] | None:
-    """The entries of ``path``; None if missing. A damaged file raises ValueError."""
+def _read(path: Path) -> dict[str, bytes] | None:
+    """The entries of ``path`` (name -> that entry's pickle); None if missing. A damaged
+    file raises ValueError."""
     payload = read_sealed(path, MAGIC, MAX_CACHE_BYTES)
     if payload is None:
         return None
@@ -110,7 +158,7 @@ def _read(path: Path) -> dict[str, Any] | None:
         entries = pickle.loads(payload)
     except Exception as exc:
         raise ValueError(f"unreadable ({type(exc).__name__})") from None
-    if not isinstance(entries, dict):
+    if not isinstance(entries, dict) or not all(isinstance(v, bytes) for v in entries.values()):
         raise ValueError("not a table of entries")
     return entries
 
@@ -144,7 +192,7 @@ def _file(group: str) -> Path:
     return folder() / f"{data_key()}{suffix}.pickle"
 
 
-def _load(group: str) -> dict[str, Any]:
+def _load(group: str) -> dict[str, bytes]:
     _follow()
     if group not in _entries:
         _entries[group] = {}
@@ -163,7 +211,7 @@ def _load(group: str) -> dict[str, Any]:
     return _entries[group]
 
 
-def _write(group: str, entries: dict[str, Any]) -> None:
+def _write(group: str, entries: dict[str, bytes]) -> None:
     try:
         where = folder()
         where.mkdir(parents=True, exist_ok=True)
@@ -181,21 +229,36 @@ def _write(group: str, entries: dict[str, Any]) -> None:
             notice("the data or the tool changed since the compiled data cache was made; "
                     "rebuilt it")
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        pass                     # read-only cache, or an entry that cannot be stored
+        pass                     # a read-only cache folder
 
 
 def cached(entry: str, build: Callable[[], T], group: str = "main") -> T:
     """The value of ``entry`` for this data version: from the compiled cache, else
     ``build()`` (stored for next time). ``build`` must depend only on the shipped data and
-    the package's code. ``group`` names a separate file for entries only some commands
-    need (search's tables), so the others do not pay for reading them."""
+    the package's code. Each entry is unpickled only when asked for (a command pays for
+    the entries it uses, and imports only their classes); ``group`` names a separate file
+    for entries only some commands need (search's tables), so the others do not even read
+    them."""
     if disabled():
         return build()
     entries = _load(group)
+    values = _values.setdefault(group, {})
+    if entry in values:
+        return values[entry]
     if entry in entries:
-        return entries[entry]
+        try:
+            value = pickle.loads(entries[entry])
+        except Exception:                # checksum fine but unloadable: build it anew
+            del entries[entry]
+        else:
+            values[entry] = value
+            return value
     value = build()
-    entries[entry] = value
+    values[entry] = value
+    try:
+        entries[entry] = pickle.dumps(value, protocol=5)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return value             # a value that cannot be stored: built every time
     _write(group, entries)
     return value
 
@@ -220,4 +283,5 @@ def reset() -> None:
     """Forget what this process read."""
     global _key, _where
     _entries.clear()
+    _values.clear()
     _key, _where = None, None

@@ -9,7 +9,6 @@ tool cites is an official one.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -42,6 +41,7 @@ def text_hash(number: str, text: str) -> str:
     if number:
         body = re.sub(rf"^{re.escape(number)}\.?\s*", "", body)
     body = " ".join(body.split())
+    import hashlib                  # only when importing or building: not on every start
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
 
 

@@ -19,11 +19,15 @@ class Run:
     seconds: float
 
 
-def run_main(*args: str, env: dict | None = None, input: str | None = None) -> Run:
-    """`judge ARGS` through `main()` (one-line errors, limits, stream handling included)."""
+def run_main(*args: str, env: dict | None = None, input: str | None = None,
+             charset: str = "utf-8", fast: bool = True) -> Run:
+    """`judge ARGS` through `main()` (one-line errors, limits, stream handling included).
+    `fast=False` sends every form to click (JUDGE_TOOL_NO_FASTPATH), so a test can run both
+    paths; `charset` is the terminal's encoding."""
     from judge_tool.cli import main
 
-    runner = CliRunner()
+    env = {**(env or {}), "JUDGE_TOOL_NO_FASTPATH": None if fast else "1"}
+    runner = CliRunner(charset=charset)
     started = time.perf_counter()
     with runner.isolation(input=input, env=env) as (out, err, _):
         try:
@@ -32,8 +36,8 @@ def run_main(*args: str, env: dict | None = None, input: str | None = None) -> R
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
         seconds = time.perf_counter() - started
-        return Run(code, out.getvalue().decode("utf-8", "replace"),
-                   err.getvalue().decode("utf-8", "replace"), seconds)
+        return Run(code, out.getvalue().decode(charset, "replace"),
+                   err.getvalue().decode(charset, "replace"), seconds)
 
 
 def assert_contract(res: Run, *, codes=(0, 1, 2), limit: float = CATCH_LIMIT_SECONDS) -> None:

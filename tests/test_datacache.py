@@ -11,6 +11,12 @@ import pytest
 from judge_tool import datacache
 
 
+def _decoded(path) -> dict:
+    """The entries of a compiled file, each unpickled (the file keeps each as a pickle)."""
+    import pickle
+    return {name: pickle.loads(raw) for name, raw in datacache._read(path).items()}
+
+
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_TOOL_CACHE", str(tmp_path / "cache"))
@@ -56,7 +62,7 @@ def test_damaged_file_is_detected_and_rebuilt_with_a_notice(cache, capsys, damag
     assert calls == [1]
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "damaged" in err and "Traceback" not in err
-    assert datacache._read(path) == {"t:x": list(range(100))}
+    assert _decoded(path) == {"t:x": list(range(100))}
 
 
 def test_stale_versions_removed_other_files_kept(cache, capsys):
@@ -121,3 +127,95 @@ def test_cli_uses_the_compiled_rulebook(run_judge, tmp_path):
     assert compiled
     again = run_judge("rule", "9.23.2")
     assert again.stdout == first.stdout and again.stderr == ""
+
+
+def test_entries_are_unpickled_only_when_asked_for(cache):
+    datacache.cached("t:a", lambda: [1])
+    datacache.cached("t:b", lambda: {"x": 2})
+    datacache.reset()
+    assert datacache.cached("t:b", lambda: pytest.fail("built again")) == {"x": 2}
+    assert set(datacache._values["main"]) == {"t:b"}
+    assert set(datacache._entries["main"]) == {"t:a", "t:b"}
+
+
+def test_key_follows_new_and_changed_code_and_data(cache, tmp_path):
+    """A checkout (or an editable install) is walked: a new data file and an edited
+    source file each give a new key."""
+    from judge_tool.resources import data_root
+    key = datacache.data_key()
+    extra = data_root() / "glossary" / "zz-test-extra.txt"
+    extra.write_text("# test\n")
+    try:
+        datacache.reset()
+        assert datacache.data_key() != key
+    finally:
+        extra.unlink()
+        datacache.reset()
+    assert datacache.data_key() == key
+    source = data_root() / "judge_tool" / "limits.py"
+    if source.is_file():                  # a checkout: the package beside the data
+        stat = source.stat()
+        try:
+            os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+            datacache.reset()
+            assert datacache.data_key() != key
+        finally:
+            os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+            datacache.reset()
+
+
+def _installed_copy(tmp_path):
+    """The layout a regular `pip install` makes: site/judge_tool (code and _data) and a
+    dist-info whose RECORD lists the package's files."""
+    import shutil
+
+    import judge_tool
+    from judge_tool.resources import data_root
+    site = tmp_path / "site"
+    package = site / "judge_tool"
+    shutil.copytree(os.path.dirname(judge_tool.__file__), package,
+                    ignore=shutil.ignore_patterns("__pycache__", "_data"))
+    for name in ("rules", "glossary", "cards", "scenarios"):
+        shutil.copytree(data_root() / name, package / "_data" / name)
+    info = site / "judge_tool-0.1.0.dist-info"
+    info.mkdir()
+    (info / "RECORD").write_text("judge_tool/__init__.py,sha256=abc,10\njudge_tool/_data/rules/x,,\n")
+    return site, package, info / "RECORD"
+
+
+def test_regular_install_keys_on_its_record(tmp_path):
+    """In an installed copy the key comes from the RECORD (no walk): a data file touched
+    behind pip's back keeps the key, a reinstall (new RECORD) changes it; the commands
+    work from any directory."""
+    import subprocess
+    import sys
+    site, package, record = _installed_copy(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(site), "JUDGE_TOOL_CACHE": str(tmp_path / "cache")}
+    code = ("import judge_tool.datacache as d, judge_tool.resources as r; "
+            "assert str(r.data_root()).startswith(%r), r.data_root(); print(d.data_key())" % str(package))
+
+    def key() -> str:
+        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, cwd=tmp_path, timeout=60)
+        assert res.returncode == 0, res.stderr
+        return res.stdout.strip()
+
+    first = key()
+    concepts = package / "_data" / "rules" / "concepts.toml"
+    os.utime(concepts, ns=(0, 1_000_000_000))
+    assert key() == first
+    record.write_text(record.read_text() + "judge_tool/_data/rules/y,,\n")
+    assert key() != first
+    rule = subprocess.run([sys.executable, "-m", "judge_tool", "rule", "9.23.2"], env=env,
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert rule.returncode == 0 and "9.23.2.1" in rule.stdout, rule.stderr
+
+
+def test_without_a_record_an_installed_copy_is_walked(tmp_path):
+    site, package, record = _installed_copy(tmp_path)
+    assert datacache._wheel_record(str(package), str(package / "_data")) is not None
+    assert datacache._wheel_record(str(package), str(tmp_path)) is None     # data elsewhere
+    record.write_text("other_package/__init__.py,,\n")
+    assert datacache._wheel_record(str(package), str(package / "_data")) is None
+    record.unlink()
+    assert datacache._wheel_record(str(package), str(package / "_data")) is None

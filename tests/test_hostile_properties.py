@@ -52,10 +52,10 @@ def cache_dir():
 
 
 @settings(max_examples=60, **SETTINGS)
-@given(command=st.sampled_from(TEXT_COMMANDS), text=hostile_text)
-def test_any_text_to_any_command(cache_dir, command, text):
+@given(command=st.sampled_from(TEXT_COMMANDS), text=hostile_text, fast=st.booleans())
+def test_any_text_to_any_command(cache_dir, command, text, fast):
     assume(not text.startswith("-"))
-    res = run_main(command, text)
+    res = run_main(command, text, fast=fast)     # rule and define: fast path or click
     assert_contract(res)
 
 
@@ -64,12 +64,12 @@ def test_any_text_to_any_command(cache_dir, command, text):
                                 st.sampled_from(["a", "Z", "", "٣", "９"])),
                       min_size=1, max_size=40),
        prefix=st.sampled_from(["", "CR ", "r", "kural ", "#", "cr:"]),
-       suffix=st.sampled_from(["", ".", ",", ")", " ", "…"]))
-def test_any_rule_number(cache_dir, parts, prefix, suffix):
+       suffix=st.sampled_from(["", ".", ",", ")", " ", "…"]), fast=st.booleans())
+def test_any_rule_number(cache_dir, parts, prefix, suffix, fast):
     number = prefix + ".".join(str(p) for p in parts) + suffix
     assume(not number.startswith("-"))
-    for command in (["rule", number], ["toc", number], ["search", number]):
-        assert_contract(run_main(*command))
+    for command in (["rule", number], ["rule", number, "--json"], ["toc", number], ["search", number]):
+        assert_contract(run_main(*command, fast=fast))
 
 
 # --- generated TOML documents and rulebook folders ------------------------------------------

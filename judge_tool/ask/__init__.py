@@ -17,7 +17,7 @@ from .lexicon import Reading, load_lexicon, read
 __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
 
 KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "blocker", "sell",
-         "call", "win", "define", "unanswered")
+         "call", "win", "timing", "react", "define", "unanswered")
 # Families are written for this game's rules; other rulebooks get the closest rules only.
 FAMILY_GAME = "cyberpunk-tcg"
 

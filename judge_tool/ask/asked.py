@@ -25,6 +25,10 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "win": ("yesno",),
     "d20": ("yesno",),
     "draw": ("yesno", "outcome", "none"),
+    # family_timing reads what is asked itself (when, yes/no, who first) and gives no
+    # ruling on any other form
+    "timing": ("count", "yesno", "outcome", "several", "none"),
+    "react": ("yesno", "outcome", "several", "none"),
 }
 
 

@@ -75,6 +75,9 @@ def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
 
 
 def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
+    from .family_timing import KINDS as TIMING_KINDS, answer as timing_answer
+    if kind in TIMING_KINDS:
+        return timing_answer(question, kind, call, reading)
     eng = _engine()
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args

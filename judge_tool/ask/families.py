@@ -1168,7 +1168,7 @@ EXTRACT: dict[str, Callable[[Reading], Call | None]] = {
 }
 
 # Ties go to the family earlier in this list.
-ORDER = ("win", "steal", "fight", "draw", "d20", "call", "sell", "cost", "street_cred", "blocker",
+ORDER = ("timing", "react", "win", "steal", "fight", "draw", "d20", "call", "sell", "cost", "street_cred", "blocker",
          "attack")
 
 
@@ -1201,3 +1201,9 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
         score = 3 * len(present & set(spec.get("key", []))) + len(present & set(spec.get("bonus", [])))
         scored.append((-score, ORDER.index(name), name))
     return [name for _, _, name in sorted(scored)]
+
+
+# Trigger timing and the React Step live in their own module (issue 11 item 5).
+from .family_timing import extract_react, extract_timing  # noqa: E402
+
+EXTRACT.update(timing=extract_timing, react=extract_react)

@@ -28,6 +28,9 @@ class Built:
     # Other ways to script the open decisions, tried in order when the engine refuses one
     # (a choice the engine does not ask for is an error, as in `judge check`).
     variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])
+    # A family's own reading of the run (judge_tool/ask/family_timing.py): run -> (value,
+    # the `[expect]` table that states it); `read` is then only a name.
+    reader: Any = None
 
 
 class NotModelled(Exception):
@@ -281,6 +284,8 @@ def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Buil
 
 
 def value_of(built: Built, run: Any) -> Any:
+    if built.reader is not None:
+        return built.reader(run)[0]
     out = run.outcome
     if built.read == "stolen":
         return out.stolen
@@ -305,6 +310,8 @@ def value_of(built: Built, run: Any) -> Any:
 
 def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
     """The `[expect]` table that states the answer for `judge check`."""
+    if built.reader is not None:
+        return built.reader(run)[1]
     if built.read == "stolen":
         return {"stolen": value}
     if built.read == "remaining":
@@ -420,7 +427,7 @@ def to_toml(data: dict[str, Any]) -> str:
     expect = data.get("expect", {})
     lines += ["", "[expect]"]
     lines += [f"{k} = {_scalar(v)}" for k, v in expect.items() if not isinstance(v, dict)
-              or k == "street_cred"]
+              or k in ("street_cred", "resolved_at")]
     for player in ("A", "B"):
         if isinstance(expect.get(player), dict):
             lines += ["", f"[expect.{player}]"]

@@ -58,9 +58,10 @@ class Attack:
     player: str
     attacker: str                    # uid
     target: str                      # "gigs" or a unit uid
-    step: str = "declare"            # declare | react | fight | steal
+    step: str = "declare"            # declare | react | fight | fight_result | steal | end
     ended: bool = False
     ended_by_effect: bool = False
+    react_over: bool = False         # the defending player ended the React Step (9.12)
     selected: list[str] = field(default_factory=list)    # dice chosen, values fixed
     prevented: set[str] = field(default_factory=set)
     record: dict = field(default_factory=dict)
@@ -80,6 +81,9 @@ class Outcome:
     fights: list[dict] = field(default_factory=list)
     defeated: list[str] = field(default_factory=list)
     resolved: list[str] = field(default_factory=list)
+    # where each effect resolved (label -> moment, see Game.moment) and who resolved it
+    resolved_at: dict[str, str] = field(default_factory=dict)
+    resolved_by: list[str] = field(default_factory=list)
     stolen: int = 0
     forced: list[str] = field(default_factory=list)     # decisions the engine made (one option)
     turns: int = 0                                       # turns that ended during the run
@@ -447,8 +451,25 @@ class Game:
             self.pending.remove(chosen)
             self.resolve(chosen)
 
+    def moment(self) -> str:
+        """Where in the turn the game is, for `expect.resolved_at`: "start", "main" or
+        "end" (phases), or the step of the attack under way: "declare" (before the React
+        Step, 11.21.2.2), "react", "fight" (before the losers are defeated, 9.18),
+        "fight_result" (after, 9.20), "steal", "attack_end" (9.28)."""
+        a = self.attack
+        if a is not None and not a.ended:
+            return a.step
+        if a is not None:
+            return "attack_end"
+        return self.s.phase
+
+    def _resolved(self, label: str, controller: str) -> None:
+        self.out.resolved.append(label)
+        self.out.resolved_at.setdefault(label, self.moment())
+        self.out.resolved_by.append(controller)
+
     def resolve(self, pe: Pending) -> None:
-        self.out.resolved.append(pe.label)
+        self._resolved(pe.label, pe.controller)
         self.step(R.RESOLVE_IN_ORDER, f"{pe.label} çözümlenir")
         ctx = Ctx(pe.controller, pe.source, pe.source_name, pe.gear, pe.ctx, pe.snapshot, pe.label)
         if not self.condition_holds(pe.effect, ctx):
@@ -1499,6 +1520,7 @@ class Game:
         self.require_main(player, "turu bitirme")
         s = self.s
         self.step(R.PASS_TURN, f"{player} sırayı devreder: Tur Sonu")
+        s.phase = "end"
         self.trigger_observers([player], "END_OF_TURN", R.END_TRIGGERS, {})
         self.trigger_observers([rival(player)], "END_OF_TURN", R.END_TRIGGERS, {},
                                accept=lambda e: bool(e.trigger_if.get("each_turn")))
@@ -1611,6 +1633,11 @@ class Game:
             raise DecisionError(f"{path}: an unnamed card cannot be played; define it under [cards]")
         if reaction and not (defn.type == "program" and defn.has("QUICK")):
             raise Illegal(R.REACT_QUICK_PROGRAM, f"{card.name}: tepki olarak yalnızca QUICK Program oynanabilir")
+        if defn.type == "program" and defn.has("QUICK") and not by_effect:
+            if reaction:
+                self.step(R.QUICK_COST, f"{card.name} tepki olarak oynanırken de bedeli ödenir")
+            else:
+                self.step(R.QUICK, f"{card.name} QUICK: kendi Ana Aşamanda bir aksiyon olarak da oynanabilir")
         from_legends = zone == "legends"
         if defn.cost is None:
             if from_legends:
@@ -1665,7 +1692,7 @@ class Game:
                 if eff.kind == "program":
                     ctx = Ctx(player, card.uid, card.name, None, {}, None, eff.label)
                     if self.condition_holds(eff, ctx):
-                        self.out.resolved.append(eff.label)
+                        self._resolved(eff.label, player)
                         self.run_actions(eff.actions, ctx)
             self.to_trash(card, "Program çözümlendi")
         if not by_effect and not reaction:
@@ -1757,7 +1784,7 @@ class Game:
                 self.spend(card, player, "Harcama Simgesi bedeli", R.SPEND_ICON)
         self.step(R.ACTIVATE_PAY, "bedeller ödendi; etkinleştirmeyle tetiklenenler beklemede")
         self.step(R.ACTIVATE_RESOLVE, f"{eff.label} çözümlenir")
-        self.out.resolved.append(eff.label)
+        self._resolved(eff.label, player)
         if not eff.condition or self.condition_holds(eff, ctx):
             self.run_actions(eff.actions, ctx)
         if self.pending:
@@ -1850,7 +1877,8 @@ class Game:
                 self.resolve_pending()
             if self._attack_check(R.REACT_LEFT_FIELD):
                 return
-        self.step(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirir")
+        if not a.react_over:
+            self.step(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirir")
         if self._attack_check(R.REACT_NEXT):
             return
         if a.target == "gigs":
@@ -1983,6 +2011,7 @@ class Game:
                       f"çözümlenir (resmî 9.18; {DIFFERS})")
             self.resolve_pending()
         self.step(R.FIGHT_RESULT, "çatışmayla tetiklenen etkiler çözümlendi: çatışmanın sonucu uygulanır")
+        a.step = "fight_result"
         to_defeat = []
         for loser in losers:
             opponent_power = pd if loser is att else pa

@@ -22,7 +22,10 @@ from .trace import Step
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)
 ACTION_VERBS = ("start_phase", "sell", "call", "play", "activate", "attack", "pass")
-REACTION_VERBS = ("block", "call", "play", "activate")
+REACTION_VERBS = ("block", "call", "play", "activate", "end")
+# Where an effect resolved (`expect.resolved_at`; Game.moment): a phase, or the attack's step.
+MOMENTS = ("start", "main", "end", "declare", "react", "fight", "fight_result", "steal",
+           "attack_end")
 RULE_ID = re.compile(r"^\d+(?:\.\d+)*$")
 MAX_RUNS = 400           # enumerated runs of one file (two d20s); keeps a check under a second
 
@@ -542,11 +545,11 @@ def _reaction(raw: Any, path: str, known: set[str]) -> ActionSpec:
     elif verb == "call":
         legend = r.get("legend", str, None)
         params["legend"] = legend and _known(legend, known, r.at("legend"))
-    else:
+    elif verb != "end":
         params["card"] = _known(r.get("card", str), known, r.at("card"))
         if verb == "activate":
             params["effect"] = r.get("effect", str, None)
-    if verb != "block":
+    if verb not in ("block", "end"):
         params["pay"] = _pay_param(r)
     r.finish()
     return ActionSpec(verb, player, params, path)
@@ -597,6 +600,7 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
         "winner": (str, ("A", "B", "tie", "none")), "loser": (str, ("A", "B", "none")),
         "fight": (str, ("attacker", "defender", "both_lose", "none")),
         "stolen": (int, None), "defeated": (list, None), "resolved": (list, None),
+        "resolved_at": (dict, None), "resolved_by": (list, None),
         "cites": (list, None), "attacks": (list, None), "street_cred": (dict, None), "power": (dict, None),
         "overtime": (bool, None), "turn": (int, None), "forced": (list, None),
         "turn_player": (str, PLAYERS),
@@ -614,6 +618,10 @@ def _expect(raw: Any, path: str, known: set[str], top: bool) -> dict:
     for key in ("defeated", "resolved", "forced"):
         for i, x in enumerate(out.get(key, [])):
             expect_type(x, str, join(r.at(key), i))
+    for i, x in enumerate(out.get("resolved_by", [])):
+        expect_choice(x, PLAYERS, join(r.at("resolved_by"), i))
+    for label, moment in out.get("resolved_at", {}).items():
+        expect_choice(moment, MOMENTS, join(r.at("resolved_at"), label))
     if "attacks" in out:
         rows = []
         for i, a in enumerate(out["attacks"]):
@@ -731,6 +739,10 @@ def evaluate(expect: dict, out: Outcome, state: GameState, trace: list[Step], ga
         add("defeated", sorted(expect["defeated"]), sorted(out.defeated))
     if "resolved" in expect:
         add("resolved", expect["resolved"], out.resolved)
+    if "resolved_by" in expect:
+        add("resolved_by", expect["resolved_by"], out.resolved_by)
+    for label, moment in expect.get("resolved_at", {}).items():
+        add(f"resolved_at.{label}", moment, out.resolved_at.get(label, "not resolved"))
     if "cites" in expect:
         cited = {s.rule for s in trace}
         missing = [c for c in expect["cites"] if c not in cited]
@@ -874,10 +886,16 @@ def _execute(game: Game, act: ActionSpec) -> None:
     elif act.verb == "call":
         game.call_legend(player, pr["legend"], pr["pay"], path=act.path)
     elif act.verb == "play":
-        game.require_main(player, "kart oynama")
         p = s.players[player]
         zone = "legends" if pr["from"] == "legends" else "hand"
         card = game.ref(pr["card"], getattr(p, zone), "card", act.path)
+        if card is not None and player != s.turn_player and card.type == "program" \
+                and card.defn.has("QUICK"):
+            # 11.26.2: in the rival's turn a QUICK Program is played only as a reaction, in
+            # the React Step of their attack, by the defending player
+            raise Illegal(R.REACT_ONLY_DEFENDER, f"{card.name}: rakibin turunda QUICK Program yalnızca "
+                          "onun saldırısının Tepki Adımı'nda tepki olarak oynanabilir")
+        game.require_main(player, "kart oynama")
         if card is None:
             where = "hand" if zone == "hand" else "Legends area"
             raise DecisionError(f"{act.path}: player {player} has no {pr['card']!r} in the {where}")
@@ -895,8 +913,13 @@ def _react(game: Game, spec: ActionSpec, index: int) -> None:
     player = spec.player or a.defender
     if player != a.defender:
         raise Illegal(R.REACT_ONLY_DEFENDER, f"tepkiyi yalnızca savunan oyuncu ({a.defender}) verebilir")
+    if a.react_over:
+        raise Illegal(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirdi: bu saldırıda artık tepki verilemez")
     pr = spec.params
-    if spec.verb == "block":
+    if spec.verb == "end":
+        a.react_over = True
+        game.step(R.REACT_END, f"{player} Tepki Adımı'nı bitirmeyi seçer (bekleyen etki yokken)")
+    elif spec.verb == "block":
         game.block(player, pr["unit"], spec.path)
     elif spec.verb == "call":
         game.step(R.REACT_CALL, f"{player} tepki olarak Legend çağırır")

@@ -1,0 +1,888 @@
+"""`judge ask` families for trigger timing and the React Step (issue 11 item 5).
+
+- `timing`: when a triggered effect (PLAY, ATTACK, DEFEATED, CALL, a fight trigger, a
+  steal trigger, the start of a turn) resolves, whether it resolves before something else
+  (a block, the defeat, the draw), and whose pending effects go first.
+- `react`: what may be done in the React Step, by whom and when (QUICK Programs and
+  effects, calling a Legend, BLOCKER, other cards, after the step was ended).
+
+The question is read into a small situation (`Call.args`): which case, which trigger,
+who acts, what is done, when. The answer is never written here: each case is a scenario
+run on the engine (`scenario_build.run`), and the value is read from the run (where the
+engine resolved the effect, `resolved_at`; which player resolved first, `resolved_by`;
+whether the action was legal and by which rule). Anything the reader cannot place
+exactly raises `Unclear`: no ruling (issue 11: precision over coverage).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .families import Call, Unclear, _negated, _present
+from .lexicon import Reading
+
+KINDS = ("timing", "react")
+
+# Trigger keywords as written on cards: the word itself, upper case or followed by an
+# effect word ("ATTACK etkisi", "a DEFEATED effect", "play etkisi").
+_KEYWORDS = {"play": "PLAY", "attack": "ATTACK", "defeated": "DEFEATED", "call": "CALL"}
+_EFFECT_NEXT = ("etki", "effect", "trigger", "tetik", "ability", "yetenek")
+_TR_ME = ("miyim", "muyum", "mıyım", "müyüm")
+_TR_PARTICLE = ("mi", "mu", "mı", "mü", "mi?", "mu?")
+_TR_FIRST = ("rsam", "rsem", "mam", "mem", "dim", "dum", "tim", "tum", "yorum", "rim", "rum",
+             "ecegim", "acagim")
+
+
+# ----------------------------------------------------------------------- reading helpers
+
+def _keys(reading: Reading) -> list[str]:
+    return [it.key for it in reading.items]
+
+
+def _trigger_words(reading: Reading) -> list[tuple[int, str]]:
+    """(item index, keyword) of each trigger keyword named in the question."""
+    out = []
+    items = reading.items
+    for it in items:
+        head = it.key.split("'")[0]
+        bare = it.text.split("'")[0].strip("[]")
+        kw = _KEYWORDS.get(head) or _KEYWORDS.get(bare.lower())
+        if kw is None:
+            continue
+        nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
+        if (bare.isupper() and len(bare) >= 4) or nxt.startswith(_EFFECT_NEXT):
+            out.append((it.i, kw))
+    return out
+
+
+def _starts(reading: Reading) -> list[int]:
+    """The index of the first word of each part of the question (split at punctuation)."""
+    out, prev = [], None
+    for it in reading.items:
+        if prev is None or it.part != prev:
+            out.append(it.i)
+        prev = it.part
+    return out
+
+
+_EN_AUX = ("can", "may", "does", "do", "is", "will", "could", "must", "should", "am", "are",
+           "would")
+
+
+def _asks_when(reading: Reading) -> bool:
+    """"ne zaman", "hangi adımda", "When does … resolve?", "at what point"."""
+    keys = _keys(reading)
+    pairs = list(zip(keys, keys[1:]))
+    if ("ne", "zaman") in pairs or any(a == "hangi" and b.startswith("adim") for a, b in pairs):
+        return True
+    if reading.language == "en":
+        if any(keys[i] == "when" and i + 1 < len(keys) and keys[i + 1] in _EN_AUX
+               for i in _starts(reading)):
+            return True
+        if ("what", "point") in pairs or ("which", "step") in pairs:
+            return True
+    return False
+
+
+def _before(reading: Reading) -> int | None:
+    """The index of "önce" / "before" / "prior to" in the question, or None."""
+    for it in reading.items:
+        if it.key in ("once", "before", "oncesinde", "prior"):
+            return it.i
+    return None
+
+
+def _yesno(reading: Reading) -> bool:
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(keys[i] in _EN_AUX for i in _starts(reading))
+    return any(k in _TR_ME + _TR_PARTICLE for k in keys)
+
+
+def _first_person_subject(reading: Reading) -> bool:
+    """The question asks about the asker: "… miyim?", "can I …", "do I …"."""
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(a in ("can", "may", "do", "must", "could", "should") and b == "i"
+                   for a, b in zip(keys, keys[1:]))
+    if any(k in _TR_ME for k in keys):
+        return True
+    # a first-person verb: "oynarsam", "ödemem", "bloklarsam", "çağırdım"
+    return any(any(f.endswith("-") for f in it.forms) and it.key.endswith(_TR_FIRST)
+               for it in reading.items)
+
+
+def _asks_about_me(reading: Reading) -> bool:
+    """The yes/no question is about the asker ("… miyim?", "can I …"), whatever else they
+    say they did ("oynadım")."""
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(a in _EN_AUX and b == "i" for a, b in zip(keys, keys[1:]))
+    return any(k in _TR_ME for k in keys)
+
+
+def _rival_subject(reading: Reading) -> bool:
+    """"Can my opponent …", "rakibim … oynayabilir mi" (the rival, not the asker)."""
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(k in ("can", "may", "does", "could", "will") and any(
+            r in ("opponent", "rival", "opponents", "rivals", "enemy") for r in keys[i + 1:i + 3])
+            for i, k in enumerate(keys))
+    return not _first_person_subject(reading) and reading.has("rival")
+
+
+def _negative_verb(reading: Reading, concept: str) -> bool | None:
+    """Is the verb of `concept` negated on the word itself ("saldırmıyorken",
+    "saldırmadan")? None when the concept is not named."""
+    matches = reading.of(concept)
+    if not matches:
+        return None
+    return any(_negative_verb_at(reading, m.start) for m in matches)
+
+
+def _role_words(reading: Reading) -> set[str]:
+    """Which player roles the question names: "attacker" ("saldıran oyuncu", "the attacking
+    player", "the attacker"), "defender" ("savunan oyuncu", "defending player")."""
+    out = set()
+    if reading.has("attacker"):
+        out.add("attacker")
+    if any(it.key.startswith("savunan") or it.key in ("defending", "defender")
+           for it in reading.items):
+        out.add("defender")
+    return out
+
+
+def _rival_attacks(reading: Reading) -> bool:
+    """"Rakibim saldırırken", "rakibin saldırısında", "my rival's attack", "opponent
+    attacks": the rival is the attacking player."""
+    items = reading.items
+    for m in reading.of("attack"):
+        if _negative_verb_at(reading, m.start):
+            continue
+        for k in range(max(0, m.start - 3), m.start):
+            if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
+                return True
+    return False
+
+
+def _negative_verb_at(reading: Reading, index: int) -> bool:
+    it = reading.items[index]
+    for form in it.forms:
+        if form.endswith("-"):
+            rest = it.key[len(form) - 1:]
+            if len(rest) >= 2 and rest[0] == "m" and rest[1] in "aeiu" \
+                    and not rest.startswith(("mak", "mek")):
+                return True
+    return False
+
+
+def _i_attack(reading: Reading) -> bool:
+    """"Saldırdığımda", "saldırıyorum", "I attack", "my unit attacks": the asker attacks."""
+    for m in reading.of("attack"):
+        it = reading.items[m.start]
+        if _negative_verb_at(reading, m.start) or m.start and "rival" in reading.at(m.start - 1):
+            continue
+        if it.key.startswith("saldir") and any(x in it.key for x in (
+                "digimda", "dugumda", "iyorum", "irsam", "dim", "diginda")):
+            return True
+        if reading.language == "en" and m.start > 0 and reading.items[m.start - 1].key in (
+                "i", "unit") and it.text.split("'")[0].islower():
+            before = [x.key for x in reading.items[max(0, m.start - 3):m.start]]
+            if "opponent" not in before and "rival" not in before and "rivals" not in before:
+                return True
+    return False
+
+
+def _react_step(reading: Reading) -> bool:
+    """The React Step is named: "Tepki Adımı", "React Step", "tepki olarak", "as a
+    reaction"."""
+    keys = _keys(reading)
+    for m in reading.of("react"):
+        nxt = keys[m.end] if m.end < len(keys) else ""
+        if "step" in reading.at(m.end) if m.end < len(keys) else False:
+            return True
+        if nxt in ("olarak",) or (m.start > 0 and keys[m.start - 1] in ("as", "a")):
+            return True
+    return False
+
+
+def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
+    """The numbers the question states, each of which must be one of `allowed` (value ->
+    count); any other number means the situation is not what this family reads."""
+    used = set()
+    for it in reading.numbers:
+        if it.number in allowed and not it.sign:
+            used.add(it.i)
+        else:
+            raise Unclear(f"the number {it.text}")
+    return used
+
+
+# ----------------------------------------------------------------------------- timing
+
+def extract_timing(reading: Reading) -> Call | None:
+    """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
+    if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
+        return None
+    triggers = _trigger_words(reading)
+    kinds = sorted({kw for _, kw in triggers})
+    when = _asks_when(reading)
+    before = _before(reading)
+    who = reading.has("who") and (before is not None or reading.has("first"))
+    yesno = _yesno(reading)
+    used = _used_numbers(reading, {2: 1})
+    two = bool(used)
+    fight = reading.has("fight")
+    lose = reading.has("lose")
+    rival = reading.has("rival")
+    if two:
+        # "İki ATTACK etkim aynı anda tetiklendi, hangisinin önce … ben mi seçerim?"
+        if kinds != ["ATTACK"] or not reading.has("choose") or not _first_person_subject(
+                reading) or rival or when:
+            raise Unclear("two effects: what is asked about them")
+        return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
+    if who and not when:
+        # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
+        both = reading.has("both") or reading.has("players") or (
+            rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
+        if not both or two or len(kinds) > 1:
+            raise Unclear("whose effects are pending (both players' at the same time?)")
+        if kinds and kinds != ["ATTACK"]:
+            raise Unclear("which effects are pending")
+        return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
+                     "asked": "who"}, used=used)
+    if len(kinds) > 1:
+        raise Unclear("more than one trigger keyword")
+    trigger = kinds[0] if kinds else _described_trigger(reading)
+    if trigger is None:
+        raise Unclear("which triggered effect (a trigger keyword: PLAY, ATTACK, DEFEATED, CALL)")
+    args: dict[str, Any] = {"trigger": trigger}
+    if trigger == "DEFEATED":
+        if reading.has("trash") and reading.has("pending") and yesno and not when:
+            return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
+        if not (fight and lose) or _rival_attacks(reading) or reading.has("react"):
+            raise Unclear("how the Unit was defeated (in a fight it lost?)")
+        args["context"] = "fight"
+    if trigger == "LOSES_FIGHT" and not (fight and lose):
+        raise Unclear("which fight trigger")
+    if trigger == "PLAY":
+        if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
+            # a QUICK Program may be played in the React Step: when it was played decides
+            raise Unclear("what was played, and when (a Unit or Gear in the Main Phase?)")
+        if reading.has("react") and not reading.has("resolve") and not when:
+            pass
+        args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
+    if trigger == "CALL":
+        react = _react_step(reading) or _rival_attacks(reading) or any(
+            "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
+        args["context"] = "react" if react else "main"
+    if trigger == "ATTACK" and _rival_attacks(reading):
+        args["attacker"] = "rival"
+    # What is asked
+    if trigger == "PLAY" and reading.has("react") and yesno and not when:
+        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"
+        if _first_person_subject(reading):
+            raise Unclear("who would react")
+        return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
+    if when:
+        return Call({**args, "case": "when", "asked": "when"}, used=used)
+    if before is not None and yesno:
+        after_what = _before_what(reading, before, trigger)
+        if after_what is None:
+            raise Unclear("before what")
+        case = "can_before" if reading.has("can") and after_what == "block" else "before"
+        if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
+            raise Unclear("who would act before it resolves")
+        return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
+    raise Unclear("what is asked about the effect (when it resolves?)")
+
+
+def _described_trigger(reading: Reading) -> str | None:
+    """A trigger said in words: "çatışmayı kaybedince tetiklenen etki" (LOSES_FIGHT),
+    "Gig çalınca tetiklenen" (STEALS_GIG), "turun başında tetiklenen" (START_OF_TURN)."""
+    if not reading.has("pending"):
+        return None
+    found = []
+    if reading.has("fight") and reading.has("lose"):
+        found.append("LOSES_FIGHT")
+    if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
+        # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
+        found.append("STEALS_GIG")
+    if reading.has("start") and reading.has("turn"):
+        found.append("START_OF_TURN")
+    return found[0] if len(found) == 1 else None
+
+
+def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
+    """What the question says the effect might resolve before: a block or reaction, the
+    defeat, the turn's draw."""
+    window = [k for k in range(max(0, before - 4), before + 4) if k < len(reading.items)]
+    near = set().union(*(reading.at(k) for k in window)) if window else set()
+    if trigger in ("ATTACK", "CALL") and near & {"block", "react"}:
+        return "block"
+    if trigger == "LOSES_FIGHT" and "defeat" in near:
+        return "defeat"
+    if trigger == "START_OF_TURN" and "draw" in near:
+        return "draw"
+    return None
+
+
+# ------------------------------------------------------------------------------ react
+
+def extract_react(reading: Reading) -> Call | None:
+    """The `react` situation: who acts, what is done, when."""
+    if not (reading.has("react") or reading.has("quick")) or reading.has("how_many"):
+        return None
+    if reading.has("resolve") or reading.has("pending"):
+        return None                 # a timing question (extract_timing reads it)
+    used = _used_numbers(reading, {})
+    roles = _role_words(reading)
+    if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
+        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"
+        if not (reading.has("unit") or reading.has("gear")) or reading.has("program") \
+                or not _yesno(reading) or _asks_about_me(reading) or roles \
+                or not reading.has("rival") or reading.has("attack"):
+            raise Unclear("what was played, and who would react when")
+        played = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
+        return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
+                     "asked": "yesno"}, used=used)
+    if reading.has("who") and not _yesno_can(reading):
+        # "Tepki Adımı'nda kim tepki verebilir?", "Who gets to act in the React Step?"
+        if not (reading.has("react") and (reading.has("step") or reading.has("can"))):
+            raise Unclear("what is asked about the React Step")
+        if len(reading.of("react")) > 2 or reading.has("quick") or reading.has("program"):
+            raise Unclear("who, doing what")
+        return Call({"case": "who_reacts", "asked": "who"}, used=used)
+    if not _yesno(reading):
+        raise Unclear("what is asked (a yes/no question: may it be done?)")
+    act = _act(reading)
+    when = _when(reading)
+    actor = _actor(reading, roles, when)
+    if act == "pay":
+        if when != "react" or actor != "defender":
+            raise Unclear("when the QUICK Program is played")
+        return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
+                     "actor": "defender", "asked": "yesno"}, used=used)
+    if when == "main" and act not in ("quick_program", "quick_effect"):
+        raise Unclear("what is done in the Main Phase")
+    if when == "rival_turn" and act != "quick_program":
+        raise Unclear("what is done in the rival's turn")
+    if when in ("main", "rival_turn") and actor != "me":
+        raise Unclear("who acts")
+    inferred = actor == "defender" and not roles and not _rival_attacks(reading)
+    return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
+                 "actor_inferred": inferred}, used=used)
+
+
+def _yesno_can(reading: Reading) -> bool:
+    return _yesno(reading) and reading.has("can") and not reading.has("who")
+
+
+def _act(reading: Reading) -> str:
+    """What is done: "quick_program", "program" (not QUICK), "unit", "gear",
+    "quick_effect", "effect" (not QUICK), "call", "block", "call_block", "pay"."""
+    quick = _present(reading, "quick", reach=3)
+    program = reading.has("program")
+    effect = reading.has("effect") or reading.has("activate")
+    call = reading.has("call") and reading.has("legend")
+    block = reading.has("block") and not _block_context(reading)
+    pay = reading.has("pay") or reading.has("cost")
+    play = reading.has("play")
+    if pay:
+        if quick and program and play and not (call or block or effect):
+            return "pay"
+        raise Unclear("what is paid for")
+    if call and block and not (program or effect or quick is not None):
+        return "call_block"
+    picked = []
+    if program:
+        if quick is None:
+            raise Unclear("whether the Program has QUICK")
+        picked.append("quick_program" if quick else "program")
+    elif effect and not reading.has("gear"):
+        if quick is None:
+            raise Unclear("whether the effect has QUICK")
+        picked.append("quick_effect" if quick else "effect")
+    if reading.has("gear") and play and not program:
+        picked.append("gear")
+    elif reading.has("unit") and play and not (program or effect):
+        picked.append("unit")
+    if call:
+        picked.append("call")
+    if block:
+        picked.append("block")
+    if len(picked) != 1:
+        raise Unclear("what is done in the React Step")
+    if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
+        raise Unclear("what is done with the card")
+    return picked[0]
+
+
+def _when(reading: Reading) -> str:
+    """"react" (the React Step, a reaction, the rival attacking), "main" (the asker's own
+    Main Phase), "rival_turn" (the rival's turn, no attack), "after_end" (after the React
+    Step was ended)."""
+    found = set()
+    if reading.has("end_step") and (reading.has("react") or reading.has("step")):
+        found.add("after_end")
+    if reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items):
+        found.add("main")
+    if reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
+            _keys(reading), _keys(reading)[1:])):
+        found.add("main")
+    attack_negated = _negative_verb(reading, "attack") is True or (
+        reading.has("attack") and _present(reading, "attack") is False)
+    if attack_negated and reading.has("turn"):
+        found.add("rival_turn")
+    elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
+            reading.has("block") and reading.has("after")):
+        if "after_end" not in found:
+            found.add("react")
+    if reading.has("quick") and reading.has("react") and not found:
+        found.add("react")
+    if "after_end" in found:
+        found.discard("react")
+    if len(found) != 1:
+        raise Unclear("when (the React Step, your own Main Phase or the rival's turn?)")
+    return found.pop()
+
+
+def _actor(reading: Reading, roles: set[str], when: str) -> str:
+    """"defender" (the defending player), "attacker" or "me" (the asker in their own or
+    the rival's turn, no attack)."""
+    me = _first_person_subject(reading)
+    if when in ("main", "rival_turn"):
+        if not me or roles:
+            raise Unclear("who acts")
+        return "me"
+    if roles and len(roles) == 1 and not me:
+        return roles.pop()
+    if roles:
+        raise Unclear("who acts (attacker or defender)")
+    if _i_attack(reading):
+        if me:
+            return "attacker"
+        if _rival_subject(reading):
+            return "defender"
+        raise Unclear("who acts")
+    if me:
+        return "defender"
+    if _rival_subject(reading) and _block_context(reading) and not _rival_attacks(reading):
+        # "Blokladıktan sonra rakibim …": I blocked, so I defend and the rival attacks.
+        return "attacker"
+    if not reading.has("rival") and not _rival_subject(reading):
+        # "… oynanır mı?": passive; in the React Step only the defending player acts
+        return "defender"
+    raise Unclear("who acts")
+
+
+# --------------------------------------------------------------------- on the engine
+
+_ATTACKER, _BLOCKER, _DEFENDER = "Saldıran", "Bloklayan", "Savunan"
+_LABELS = {"ATTACK": "ATTACK etkisi", "PLAY": "PLAY etkisi", "DEFEATED": "DEFEATED etkisi",
+           "CALL": "CALL etkisi", "LOSES_FIGHT": "Kaybedince etkisi",
+           "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi"}
+_DRAW = [{"do": "draw", "n": 1}]
+
+
+def _effect(label: str, trigger: str) -> dict[str, Any]:
+    return {"label": label, "trigger": trigger, "do": _DRAW}
+
+
+def _base(title: str) -> dict[str, Any]:
+    return {"title": title[:120] or "judge ask", "question": title[:300] or "?"}
+
+
+def _attack(target: str = "gigs", reactions: list | None = None, player: str | None = None) -> dict:
+    act: dict[str, Any] = {"do": "attack", "unit": _ATTACKER, "target": target,
+                           "reactions": reactions or []}
+    if player:
+        act["player"] = player
+    return act
+
+
+def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], str]:
+    """The scenario of a timing case and the label of the effect asked about."""
+    trigger, case = args.get("trigger"), args["case"]
+    data = _base(title)
+    label = _LABELS.get(trigger or "", "")
+    unit: dict[str, Any] = {"type": "unit", "power": 4}
+    if case == "who_first":
+        label = "A: " + _LABELS["ATTACK"]
+        unit["effects"] = [_effect(label, "ATTACK")]
+        data["cards"] = {_ATTACKER: unit, "Gözcü": {"type": "unit", "power": 1, "effects": [
+            _effect("B: rakip saldırınca etkisi", "RIVAL_ATTACKS")]}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": ["Gözcü"], "gigs": ["d6=3"]}}
+        data["actions"] = [_attack()]
+        return data, label
+    if case == "order_mine":
+        first, second = "ATTACK etkisi 1", "ATTACK etkisi 2"
+        unit["effects"] = [_effect(first, "ATTACK"), _effect(second, "ATTACK")]
+        data["cards"] = {_ATTACKER: unit}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "gigs": ["d6=3"]}}
+        data["actions"] = [_attack()]
+        data["choices"] = [{"decision": "pending", "player": "A", "pick": second}]
+        return data, second
+    if trigger == "ATTACK":
+        unit["effects"] = [_effect(label, "ATTACK")]
+        blocker = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+        data["cards"] = {_ATTACKER: unit, _BLOCKER: blocker}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
+        data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+        return data, label
+    if trigger in ("DEFEATED", "LOSES_FIGHT"):
+        unit = {"type": "unit", "power": 3, "effects": [
+            _effect(_LABELS["LOSES_FIGHT"], "LOSES_FIGHT"), _effect(_LABELS["DEFEATED"], "DEFEATED")]}
+        data["cards"] = {_ATTACKER: unit, _DEFENDER: {"type": "unit", "power": 6}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
+        data["actions"] = [_attack(target=_DEFENDER)]
+        return data, label
+    if trigger == "PLAY":
+        card = "Yeni Gear" if args.get("played") == "gear" else "Yeni Birim"
+        played: dict[str, Any] = {"type": args.get("played", "unit"), "cost": 1,
+                                  "effects": [_effect(label, "PLAY")]}
+        if played["type"] == "unit":
+            played["power"] = 2
+        else:
+            played["power"] = 1
+        state_a: dict[str, Any] = {"deck": 5, "hand": [card], "eddies": 1}
+        cards = {card: played}
+        if played["type"] == "gear":
+            cards[_ATTACKER] = {"type": "unit", "power": 4}
+            state_a["field"] = [_ATTACKER]
+        state_b: dict[str, Any] = {"deck": 5}
+        actions: list[dict] = [{"do": "play", "card": card, "pay": {"eddies": 1}}]
+        if case == "react_before_play":
+            cards["QUICK Program"] = {"type": "program", "cost": 1, "keywords": ["QUICK"],
+                                      "effects": [{"label": "QUICK Program", "do": _DRAW}]}
+            state_b.update(hand=["QUICK Program"], eddies=1)
+            actions.append({"do": "play", "player": "B", "card": "QUICK Program",
+                            "pay": {"eddies": 1}})
+        data["cards"] = cards
+        data["state"] = {"turn_player": "A", "turn": 3, "A": state_a, "B": state_b}
+        data["actions"] = actions
+        return data, label
+    if trigger == "CALL":
+        legend = {"type": "legend", "effects": [_effect(label, "CALL")]}
+        if args.get("context") == "react":
+            data["cards"] = {"Efsane": legend, _ATTACKER: {"type": "unit", "power": 4},
+                             _BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+            data["state"] = {"turn_player": "B", "turn": 4,
+                             "A": {"deck": 5, "field": [_BLOCKER], "legends": ["Efsane"],
+                                   "eddies": 1, "gigs": ["d6=3"]},
+                             "B": {"deck": 5, "field": [_ATTACKER]}}
+            data["actions"] = [_attack(player="B", reactions=[
+                {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}},
+                {"do": "block", "unit": _BLOCKER}])]
+        else:
+            data["cards"] = {"Efsane": legend}
+            data["state"] = {"turn_player": "A", "turn": 3,
+                             "A": {"deck": 5, "legends": ["Efsane"], "eddies": 1}, "B": {"deck": 5}}
+            data["actions"] = [{"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}]
+        return data, label
+    if trigger == "STEALS_GIG":
+        unit["effects"] = [_effect(label, "STEALS_GIG")]
+        data["cards"] = {_ATTACKER: unit}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "gigs": ["d6=3"]}}
+        data["actions"] = [_attack()]
+        return data, label
+    if trigger == "START_OF_TURN":
+        data["cards"] = {"Sabahçı": {"type": "unit", "power": 1,
+                                     "effects": [_effect(label, "START_OF_TURN")]}}
+        data["state"] = {"turn_player": "A", "turn": 3, "phase": "start",
+                         "A": {"deck": 5, "field": ["Sabahçı"]}, "B": {"deck": 5}}
+        data["actions"] = [{"do": "start_phase"}]
+        return data, label
+    raise _not_modelled(trigger)
+
+
+def _not_modelled(what: Any):
+    from .scenario_build import NotModelled
+    return NotModelled(f"timing: {what}")
+
+
+_REACT_CARDS = {
+    "quick_program": ("QUICK Program", {"type": "program", "cost": 1, "keywords": ["QUICK"],
+                                        "effects": [{"label": "QUICK Program", "do": _DRAW}]}),
+    "program": ("Program", {"type": "program", "cost": 1,
+                            "effects": [{"label": "Program", "do": _DRAW}]}),
+    "unit": ("Birim", {"type": "unit", "cost": 1, "power": 1}),
+    "gear": ("Gear", {"type": "gear", "cost": 1, "power": 1}),
+    "quick_effect": ("QUICK etkili birim", {"type": "unit", "power": 1, "effects": [
+        {"label": "QUICK etkisi", "cost": {"eddies": 1}, "quick": True, "do": _DRAW}]}),
+    "effect": ("Etkili birim", {"type": "unit", "power": 1, "effects": [
+        {"label": "Etki", "cost": {"eddies": 1}, "do": _DRAW}]}),
+}
+
+
+def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) -> dict[str, Any]:
+    """A (the turn player) attacks B's Gig area with "Saldıran"; the actor does the act."""
+    act, when = args["act"], args["when"]
+    actor = actor or args["actor"]
+    data = _base(title)
+    cards: dict[str, Any] = {_ATTACKER: {"type": "unit", "power": 4}}
+    state = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+             "B": {"deck": 5, "gigs": ["d6=3"]}}
+    who = "A" if actor in ("attacker",) or when == "main" else "B"
+    side = state[who]
+
+    def reaction(kind: str) -> dict[str, Any]:
+        if kind == "call":
+            cards["Efsane"] = {"type": "legend"}
+            side.setdefault("legends", []).append("Efsane")
+            side["eddies"] = side.get("eddies", 0) + 1
+            r = {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}
+        elif kind == "block":
+            cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            side.setdefault("field", []).append(_BLOCKER)
+            r = {"do": "block", "unit": _BLOCKER}
+        else:
+            name, card = _REACT_CARDS[kind]
+            cards[name] = card
+            side["eddies"] = side.get("eddies", 0) + 1
+            if kind in ("quick_effect", "effect"):
+                side.setdefault("field", []).append(name)
+                r = {"do": "activate", "card": name, "pay": {"eddies": 1}}
+            else:
+                side.setdefault("hand", []).append(name)
+                r = {"do": "play", "card": name, "pay": {"eddies": 1}}
+        if who != "B":
+            r["player"] = who
+        return r
+
+    kinds = ["call", "block"] if act == "call_block" else [act]
+    if when == "main":                       # A's own Main Phase, no attack
+        r = reaction(kinds[0])
+        r.pop("player", None)
+        actions = [r]
+    elif when == "rival_turn":               # A's turn, no attack: B acts
+        r = reaction(kinds[0])
+        actions = [{**r, "player": "B"}]
+    else:
+        reactions = [reaction(k) for k in kinds]
+        if when == "after_end":
+            reactions.insert(0, {"do": "end"})
+        if actor == "attacker" and act != "block":
+            # "Blokladıktan sonra rakibim …": the defender blocked first
+            pass
+        actions = [_attack(reactions=reactions)]
+    data.update(cards=cards, state=state, actions=actions)
+    return data
+
+
+def _run(data: dict[str, Any], reader) -> tuple[Any, Any, str]:
+    from .scenario_build import Built, run
+    return run(Built(data, "custom", reader=reader))
+
+
+def _step_index(run, rule: str, text: str = "") -> int | None:
+    for i, st in enumerate(run.trace):
+        if st.rule == rule and st.text.startswith(text):
+            return i
+    return None
+
+
+def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
+    """(value, deciding steps, scenario TOML, run)."""
+    from ..engine.cite import R
+    case = args["case"]
+    if kind == "react" and case != "react_before_play":
+        if case == "who_reacts":
+            quick = {"act": "quick_program", "when": "react"}
+            ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
+            no, run_a, text = _run(_react_scenario(quick, title, "attacker"), _legal)
+            if not ok or no:
+                raise _not_modelled("who may react")
+            steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
+                run_d, (R.REACT_QUICK_PROGRAM,))
+            return "defending_player", steps, text, run_a
+        if case == "pay_quick":
+            def paid(run):
+                spent = run.state.players["B"].eddies_spent
+                return spent == 1, {"legal": True, "B": {"eddies_spent": spent}}
+            value, run, text = _run(_react_scenario(args, title), paid)
+            return value, _steps(run, (R.QUICK_COST, R.REACT_QUICK_PROGRAM, R.PAY)), text, run
+        value, run, text = _run(_react_scenario(args, title), _legal)
+        rules = (R.REACT_STEP, R.REACT_ONLY_DEFENDER, R.REACT_CALL, R.CALL_REACT, R.REACT_BLOCKER,
+                 R.BLOCKER, R.REACT_QUICK, R.REACT_QUICK_PROGRAM, R.QUICK, R.QUICK_COST, R.REACT_END)
+        return value, _steps(run, rules + (run.outcome.illegal_rule or "",)), text, run
+    data, label = _timing_scenario(args, title)
+    if case == "react_before_play":
+        value, run, text = _run(data, _legal)
+        return value, _steps(run, (R.PLAY_TRIGGER, R.REACT_ONLY_DEFENDER), label), text, run
+    if case == "who_first":
+        def first(run):
+            by = run.outcome.resolved_by
+            tp = run.state.turn_player
+            return ("turn_player" if by and by[0] == tp else "other_player"), {
+                "legal": True, "resolved_by": list(by)}
+        value, run, text = _run(data, first)
+        rules = (R.PENDING_TURN_PLAYER,) if not args.get("trigger") else (
+            R.ATTACK_TRIGGER, R.TRIGGER_PENDING, R.PENDING_TURN_PLAYER, R.ATTACK_BEFORE_REACT)
+        return value, _steps(run, rules), text, run
+    if case == "order_mine":
+        def chose(run):
+            got = list(run.outcome.resolved)
+            return bool(got) and got[0] == label, {"legal": True, "resolved": got}
+        value, run, text = _run(data, chose)
+        return value, _steps(run, (R.PENDING_ANY_ORDER, R.ATTACK_TRIGGER)), text, run
+    if case == "defeated_pending":
+        def pending_after_trash(run):
+            trash = _step_index(run, R.DEFEAT_TO_TRASH, _ATTACKER)
+            pend = _step_index(run, R.DEFEATED_TRIGGER, f"bekleyen etki: {label}")
+            ok = trash is not None and pend is not None and trash < pend
+            return ok, {"legal": True, "resolved_at": {label: run.outcome.resolved_at.get(label)}}
+        value, run, text = _run(data, pending_after_trash)
+        return value, _steps(run, (R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER)), text, run
+
+    def moment(run):
+        # a steal trigger's label names its Gig: "Gig çalınca etkisi [B.d6]"
+        hits = [k for k in run.outcome.resolved_at if k == label or k.startswith(label + " [")]
+        if not hits:
+            raise _not_modelled(f"{label} did not resolve")
+        at = run.outcome.resolved_at[hits[0]]
+        return at, {"legal": True, "resolved_at": {hits[0]: at}}
+    at, run, text = _run(data, moment)
+    rules = {"ATTACK": (R.ATTACK_TRIGGER, R.ATTACK_BEFORE_REACT, R.REACT_STEP),
+             "PLAY": (R.PLAY_TRIGGER,), "CALL": (R.CALL_TRIGGER, R.REACT_PENDING, R.CALL_REACT),
+             "DEFEATED": (R.FIGHT_DEFEAT, R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER, R.FIGHT_END),
+             "LOSES_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT, R.FIGHT_DEFEAT),
+             "STEALS_GIG": (R.STEAL_MOVE, R.STOLEN_TRIGGERS),
+             "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW)}[args["trigger"]]
+    steps = _steps(run, rules, label)
+    if case == "when":
+        return at, steps, text, run
+    # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
+    mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW}[args["before"]]
+    done = _step_index(run, R.RESOLVE_IN_ORDER, label)
+    other = _step_index(run, mark)
+    if done is None or other is None:
+        raise _not_modelled("the order of the two events")
+    before = done < other
+    steps += [st for st in _steps(run, (mark,)) if st not in steps]
+    return (before if case == "before" else not before), steps, text, run
+
+
+def _legal(run) -> tuple[Any, dict[str, Any]]:
+    out = run.outcome
+    expect: dict[str, Any] = {"legal": bool(out.legal)}
+    if not out.legal:
+        expect["illegal_rule"] = out.illegal_rule
+    return bool(out.legal), expect
+
+
+def _steps(run, rules: tuple[str, ...], label: str = "") -> list:
+    """The run's steps that cite `rules`, and the resolution of the effect `label`."""
+    from ..engine.cite import R
+    out, seen = [], set()
+    for st in run.trace:
+        hit = st.rule in rules or (label and st.rule == R.RESOLVE_IN_ORDER
+                                   and st.text.startswith(label))
+        if hit and (st.rule, st.text) not in seen:
+            seen.add((st.rule, st.text))
+            out.append(st)
+    return out
+
+
+# ------------------------------------------------------------------------- the answer
+
+def answer(question: str, kind: str, call: Call, reading: Reading):
+    """The Answer: the situation read, the value from the engine's run, one sentence."""
+    from . import Answer
+    from ..i18n import messages
+    lang = "en" if reading.language == "en" else "tr"
+    m = messages(lang)
+    args = call.args
+    value, steps, text, run = _on_engine(kind, args, question)
+    understood, assumed = _lines(kind, args, m)
+    line = _line(kind, args, value, run, m)
+    rules = list(dict.fromkeys(st.rule for st in steps))
+    return Answer(question, kind, value, line, rules, steps, list(call.assumptions) + assumed,
+                  language=reading.language, understood=understood, scenario=text)
+
+
+def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
+    case = args["case"]
+    lines, assumed = [], []
+    if kind == "timing" or case == "react_before_play":
+        if args.get("trigger"):
+            lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
+        context = {"PLAY": "played_" + args.get("played", "unit"),
+                   "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
+                   "CALL": "call_" + args.get("context", "main"),
+                   "ATTACK": "attack_rival" if args.get("attacker") == "rival" else "attack_mine",
+                   "STEALS_GIG": "steals", "START_OF_TURN": "start"}.get(args.get("trigger"))
+        if case == "who_first":
+            context = "both_pending"
+            if not args.get("trigger"):
+                assumed.append(m("ask_timing.assumed_who_first"))
+        elif case == "order_mine":
+            context = "two_mine"
+        if case == "defeated_pending":
+            assumed.append(m(f"ask_timing.assumed_{context}"))
+        elif context:
+            lines.append(m(f"ask_timing.context_{context}"))
+        if args.get("trigger") == "CALL" and args.get("context") == "main":
+            assumed.append(m("ask_timing.assumed_call_main"))
+        asked = {"when": "asked_when", "before": "asked_before_" + args.get("before", ""),
+                 "can_before": "asked_can_before", "react_before_play": "asked_react_before",
+                 "who_first": "asked_who_first", "order_mine": "asked_order",
+                 "defeated_pending": "asked_defeated_pending"}[case]
+        lines.append(m(f"ask_timing.{asked}"))
+        return lines, assumed
+    if case == "who_reacts":
+        return [m("ask_timing.asked_who_reacts")], assumed
+    if args.get("actor_inferred"):
+        assumed.append(m("ask_timing.assumed_defender"))
+    else:
+        lines.append(m(f"ask_timing.actor_{args['actor']}"))
+    lines.append(m(f"ask_timing.act_{args['act']}"))
+    lines.append(m(f"ask_timing.when_{args['when']}"))
+    lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
+    return lines, assumed
+
+
+def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
+    case = args["case"]
+    head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
+    if case == "when":
+        return m(f"ask_timing.moment_{value}")
+    if case == "who_first":
+        return m(f"ask_timing.first_{value}")
+    if case == "who_reacts":
+        return m("ask_timing.reacts_defending_player")
+    if case in ("before", "can_before"):
+        moment = run.outcome.resolved_at.get(_LABELS.get(args.get("trigger"), ""), "")
+        return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
+    if case == "order_mine":
+        return f"{head}: " + m("ask_timing.order_yours")
+    if case == "defeated_pending":
+        return f"{head}: " + m("ask_timing.defeated_pending")
+    if case == "react_before_play":
+        return f"{head}: " + m("ask_timing.no_react_outside")
+    if case == "pay_quick":
+        return f"{head}: " + m("ask_timing.pay_still")
+    out = run.outcome
+    if value:
+        return f"{head}: " + m(f"ask_timing.may_{args['act']}")
+    why = m.get("ask_timing.illegal_" + (out.illegal_rule or "").replace(".", "_"), "")
+    return f"{head}: {why or out.illegal_reason}" if why or out.illegal_reason else head
+
+
+def _block_context(reading: Reading) -> bool:
+    """The block is what already happened, not what is asked: "Blokladıktan sonra …",
+    "react to my block", "after I block"."""
+    keys = _keys(reading)
+    for m in reading.of("block"):
+        it = reading.items[m.start]
+        if any(x in it.key for x in ("dikten", "diktan", "tikten", "tiktan", "dim", "dik")):
+            return True
+        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a") or (
+                m.start > 1 and keys[m.start - 2] in ("after",)):
+            return True
+    return False
