@@ -37,7 +37,8 @@ def test_each_table_run_is_what_its_scenario_file_says(book, tables):
         answer = ask(case.q, book=book)
         for data in tables:
             assert tomllib.loads(scenario_build.to_toml(data)) == data, case.q
-        if answer.scenario is not None:
+        # (families in their own modules, ask/family_*.py, parse the very text they print)
+        if answer.scenario is not None and tables:
             printed = tomllib.loads(answer.scenario)
             ran = tables[-1]
             assert {k: v for k, v in printed.items() if k != "expect"} == \
