@@ -136,7 +136,7 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     from .scenario_build import NotModelled
     try:
         with bound(named):
-            answer = compute.answer(text, kind, call, reading)
+            answer = compute.answer(question, kind, call, reading)
     except (NotModelled, compute.EngineDisagrees) as exc:
         return _unanswered(question, reading, book, game, limit, [str(exc)])
     if named is not None:

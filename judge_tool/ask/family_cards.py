@@ -218,6 +218,8 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
             cards[spots[0]]["power"] -= card.power
             _equip(data, spots[0], card.display)
         named.placed = True
+    if not cards:
+        data.pop("cards", None)     # as the printed file reads: no [cards] table at all
     return data
 
 
