@@ -89,6 +89,9 @@ def _before(reading: Reading) -> int | None:
     for it in reading.items:
         if it.key in ("once", "before", "oncesinde", "prior"):
             return it.i
+    for m in reading.of("resolve"):             # "çözülmeden", "çözümlenmeden": before it resolves
+        if any(x in reading.items[m.start].key for x in ("meden", "madan")):
+            return m.start
     return None
 
 
@@ -220,10 +223,23 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
 
 # ----------------------------------------------------------------------------- timing
 
+def _foreign(reading: Reading, family: str) -> None:
+    """Every concept named must be one this family reads (or grammar): a word that is also
+    an ability suffix ("indirilebilir") must not let a cost question through as a React
+    Step question."""
+    from .account import GRAMMAR
+    from .lexicon import load_lexicon
+    uses = set(load_lexicon().families[family].get("uses", ())) | GRAMMAR
+    for m in reading.matches:
+        if m.concept not in uses and m.concept not in ("conditional",):
+            raise Unclear(f"{reading.items[m.start].text}")
+
+
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
     if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
         return None
+    _foreign(reading, "timing")
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
     when = _asks_when(reading)
@@ -231,7 +247,9 @@ def extract_timing(reading: Reading) -> Call | None:
     who = reading.has("who") and (before is not None or reading.has("first"))
     yesno = _yesno(reading)
     used = _used_numbers(reading, {2: 1})
-    two = bool(used)
+    players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
+        ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
+    two = bool(used - players)
     fight = reading.has("fight")
     lose = reading.has("lose")
     rival = reading.has("rival")
@@ -243,7 +261,7 @@ def extract_timing(reading: Reading) -> Call | None:
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
-        both = reading.has("both") or reading.has("players") or (
+        both = reading.has("both") or reading.has("players") or bool(players) or (
             rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
         if not both or two or len(kinds) > 1:
             raise Unclear("whose effects are pending (both players' at the same time?)")
@@ -260,11 +278,15 @@ def extract_timing(reading: Reading) -> Call | None:
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
             return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
-        if not (fight and lose) or _rival_attacks(reading) or reading.has("react"):
+        if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
+                or reading.has("react"):
             raise Unclear("how the Unit was defeated (in a fight it lost?)")
         args["context"] = "fight"
     if trigger == "LOSES_FIGHT" and not (fight and lose):
         raise Unclear("which fight trigger")
+    if trigger in ("WINS_FIGHT", "FIGHTS", "LOSES_FIGHT") and _before(reading) is not None \
+            and not reading.has("defeat"):
+        raise Unclear("before what")
     if trigger == "PLAY":
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
@@ -277,11 +299,17 @@ def extract_timing(reading: Reading) -> Call | None:
             "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
         args["context"] = "react" if react else "main"
     if trigger == "ATTACK" and _rival_attacks(reading):
+        # the rival's attack triggers the rival's ATTACK effects, not "my ATTACK effect"
+        for i, _kw in triggers:
+            near = [reading.items[k].key for k in range(max(0, i - 1), min(len(reading.items), i + 2))]
+            if any(k in ("benim", "my", "mine") or k.startswith("etkim") for k in near):
+                raise Unclear("whose ATTACK effect (the rival attacks)")
         args["attacker"] = "rival"
     # What is asked
     if trigger == "PLAY" and reading.has("react") and yesno and not when:
-        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"
-        if _first_person_subject(reading):
+        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"; "Rakibim …
+        # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
+        if not rival or _main_question(reading) == "resolve":
             raise Unclear("who would react")
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
     if when:
@@ -290,21 +318,61 @@ def extract_timing(reading: Reading) -> Call | None:
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
             raise Unclear("before what")
-        case = "can_before" if reading.has("can") and after_what == "block" else "before"
+        main = _main_question(reading)
+        if main is None or (main == "can" and after_what != "block"):
+            raise Unclear("what is asked: does the effect resolve first, or may something be done first?")
+        case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
             raise Unclear("who would act before it resolves")
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("what is asked about the effect (when it resolves?)")
 
 
+def _main_question(reading: Reading) -> str | None:
+    """Which verb the yes/no question is about: "resolve" ("Does it resolve before I can
+    block?", "bloklamadan önce mi çözülür?") or "can" ("Can my opponent block before it
+    resolves?", "etki çözülmeden rakip bloklayabilir mi?"); None when unclear or when the
+    resolving is negated ("çözülmez mi", "doesn't it resolve")."""
+    items = reading.items
+    resolves = [m.start for m in reading.of("resolve")]
+    if not resolves:
+        return None
+    if reading.language == "en":
+        if any("negation" in reading.at(k) for k in range(max(0, resolves[0] - 3), resolves[0])):
+            return None
+        starts = [i for i in _starts(reading) if items[i].key in _EN_AUX]
+        if not starts:
+            return None
+        aux = items[starts[-1]].key
+        if aux in ("can", "may", "could"):
+            return "can"
+        return "resolve" if any(r > starts[-1] for r in resolves) else None
+    for r in resolves:
+        key = items[r].key
+        if any(x in key[3:] for x in ("mez", "maz", "mey", "may")):
+            return None                               # "çözülmez mi": a negated question
+    if any(any(x in items[r].key for x in ("meden", "madan")) for r in resolves):
+        return "can"                                  # "etki çözülmeden …": before it resolves
+    for r in resolves:
+        around = [items[k].key for k in range(max(0, r - 2), min(len(items), r + 2))]
+        if any(k in _TR_PARTICLE for k in around):
+            return "resolve"
+    return None
+
+
 def _described_trigger(reading: Reading) -> str | None:
     """A trigger said in words: "çatışmayı kaybedince tetiklenen etki" (LOSES_FIGHT),
     "Gig çalınca tetiklenen" (STEALS_GIG), "turun başında tetiklenen" (START_OF_TURN)."""
-    if not reading.has("pending"):
+    if not (reading.has("pending") or reading.has("effect")):
         return None
     found = []
-    if reading.has("fight") and reading.has("lose"):
+    if reading.has("fight") and reading.has("lose") and not reading.has("win"):
         found.append("LOSES_FIGHT")
+    elif reading.has("fight") and reading.has("win") and not reading.has("lose"):
+        found.append("WINS_FIGHT")
+    elif reading.has("fight") and not reading.has("defeat") and any(
+            it.key in ("fights", "catistiginda", "catisinca", "catistigi") for it in reading.items):
+        found.append("FIGHTS")
     if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
         # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
         found.append("STEALS_GIG")
@@ -316,7 +384,7 @@ def _described_trigger(reading: Reading) -> str | None:
 def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     """What the question says the effect might resolve before: a block or reaction, the
     defeat, the turn's draw."""
-    window = [k for k in range(max(0, before - 4), before + 4) if k < len(reading.items)]
+    window = [k for k in range(max(0, before - 4), before + 6) if k < len(reading.items)]
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL") and near & {"block", "react"}:
         return "block"
@@ -335,6 +403,7 @@ def extract_react(reading: Reading) -> Call | None:
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
+    _foreign(reading, "react")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -363,15 +432,16 @@ def extract_react(reading: Reading) -> Call | None:
             raise Unclear("when the QUICK Program is played")
         return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
                      "actor": "defender", "asked": "yesno"}, used=used)
-    if when == "main" and act not in ("quick_program", "quick_effect"):
+    if when == "main" and act not in ("quick_program", "quick_effect", "program"):
         raise Unclear("what is done in the Main Phase")
-    if when == "rival_turn" and act != "quick_program":
+    if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
         raise Unclear("what is done in the rival's turn")
     if when in ("main", "rival_turn") and actor != "me":
         raise Unclear("who acts")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
-                 "actor_inferred": inferred}, used=used)
+                 "actor_inferred": inferred, "after_block": _block_context(reading)
+                 and when == "react" and act != "block"}, used=used)
 
 
 def _yesno_can(reading: Reading) -> bool:
@@ -426,6 +496,9 @@ def _when(reading: Reading) -> str:
     if reading.has("end_step") and (reading.has("react") or reading.has("step")):
         found.add("after_end")
     if reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items):
+        if any("rival" in reading.at(k) for m in reading.of("main_phase")
+               for k in range(max(0, m.start - 3), m.start)):
+            raise Unclear("the rival's Main Phase: during an attack or not?")
         found.add("main")
     if reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
             _keys(reading), _keys(reading)[1:])):
@@ -481,6 +554,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
 _ATTACKER, _BLOCKER, _DEFENDER = "Saldıran", "Bloklayan", "Savunan"
 _LABELS = {"ATTACK": "ATTACK etkisi", "PLAY": "PLAY etkisi", "DEFEATED": "DEFEATED etkisi",
            "CALL": "CALL etkisi", "LOSES_FIGHT": "Kaybedince etkisi",
+           "WINS_FIGHT": "Kazanınca etkisi", "FIGHTS": "Çatışınca etkisi",
            "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi"}
 _DRAW = [{"do": "draw", "n": 1}]
 
@@ -533,6 +607,13 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
                          "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
         data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
         return data, label
+    if trigger in ("WINS_FIGHT", "FIGHTS"):
+        unit["effects"] = [_effect(label, trigger)]
+        data["cards"] = {_ATTACKER: unit, _DEFENDER: {"type": "unit", "power": 2}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
+        data["actions"] = [_attack(target=_DEFENDER)]
+        return data, label
     if trigger in ("DEFEATED", "LOSES_FIGHT"):
         unit = {"type": "unit", "power": 3, "effects": [
             _effect(_LABELS["LOSES_FIGHT"], "LOSES_FIGHT"), _effect(_LABELS["DEFEATED"], "DEFEATED")]}
@@ -543,8 +624,11 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         return data, label
     if trigger == "PLAY":
         card = "Yeni Gear" if args.get("played") == "gear" else "Yeni Birim"
+        effect = _effect(label, "PLAY")
+        if args.get("played") == "gear":
+            effect["box"] = "top"                 # the Gear's own effect, not its holder's
         played: dict[str, Any] = {"type": args.get("played", "unit"), "cost": 1,
-                                  "effects": [_effect(label, "PLAY")]}
+                                  "effects": [effect]}
         if played["type"] == "unit":
             played["power"] = 2
         else:
@@ -667,9 +751,11 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
         reactions = [reaction(k) for k in kinds]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
-        if actor == "attacker" and act != "block":
-            # "Blokladıktan sonra rakibim …": the defender blocked first
-            pass
+        if args.get("after_block"):
+            # "Blokladıktan sonra …": the defending player blocked first
+            cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            state["B"].setdefault("field", []).append(_BLOCKER)
+            reactions.insert(0, {"do": "block", "unit": _BLOCKER})
         actions = [_attack(reactions=reactions)]
     data.update(cards=cards, state=state, actions=actions)
     return data
@@ -752,6 +838,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
              "PLAY": (R.PLAY_TRIGGER,), "CALL": (R.CALL_TRIGGER, R.REACT_PENDING, R.CALL_REACT),
              "DEFEATED": (R.FIGHT_DEFEAT, R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER, R.FIGHT_END),
              "LOSES_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT, R.FIGHT_DEFEAT),
+             "WINS_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
+             "FIGHTS": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
              "STEALS_GIG": (R.STEAL_MOVE, R.STOLEN_TRIGGERS),
              "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW)}[args["trigger"]]
     steps = _steps(run, rules, label)
@@ -814,6 +902,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
         context = {"PLAY": "played_" + args.get("played", "unit"),
                    "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
+                   "WINS_FIGHT": "won_fight", "FIGHTS": "fights",
                    "CALL": "call_" + args.get("context", "main"),
                    "ATTACK": "attack_rival" if args.get("attacker") == "rival" else "attack_mine",
                    "STEALS_GIG": "steals", "START_OF_TURN": "start"}.get(args.get("trigger"))
@@ -837,6 +926,12 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return lines, assumed
     if case == "who_reacts":
         return [m("ask_timing.asked_who_reacts")], assumed
+    if args.get("act") in ("block", "call_block"):
+        assumed.append(m("ask_timing.assumed_blocker_ready"))
+    if args.get("act") in ("call", "call_block"):
+        assumed.append(m("ask_timing.assumed_call_once"))
+    if args.get("act") not in ("block", None):
+        assumed.append(m("ask_timing.assumed_can_pay"))
     if args.get("actor_inferred"):
         assumed.append(m("ask_timing.assumed_defender"))
     else:
@@ -882,6 +977,9 @@ def _block_context(reading: Reading) -> bool:
         it = reading.items[m.start]
         if any(x in it.key for x in ("dikten", "diktan", "tikten", "tiktan", "dim", "dik")):
             return True
+        nxt = keys[m.end] if m.end < len(keys) else ""
+        if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
+            return True                                  # "BLOCKER kullandıktan sonra"
         if m.start > 0 and keys[m.start - 1] in ("my", "the", "a") or (
                 m.start > 1 and keys[m.start - 2] in ("after",)):
             return True
