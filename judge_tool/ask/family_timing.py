@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..turkish import fold as turkish_fold
 from .families import Call, Unclear, _negated, _present
 from .lexicon import Reading
 
@@ -227,8 +228,13 @@ def _foreign(reading: Reading, family: str) -> None:
     """Every concept named must be one this family reads (or grammar): a word that is also
     an ability suffix ("indirilebilir") must not let a cost question through as a React
     Step question."""
-    from .account import GRAMMAR
+    from .account import GRAMMAR, negative_modals
     from .lexicon import load_lexicon
+    # a verbal noun with a case ending ("beklemeye", "oynamaya") is not a negative verb
+    negative = [w for w in negative_modals(reading) if not turkish_fold(w).replace("'", "").endswith(
+        ("meye", "maya", "meyi", "mayi"))]
+    if negative:          # "oynayamaz mıyım?", "can't I …": yes and no would be ambiguous
+        raise Unclear(negative[0])
     uses = set(load_lexicon().families[family].get("uses", ())) | GRAMMAR
     for m in reading.matches:
         if m.concept not in uses and m.concept not in ("conditional",):
@@ -404,6 +410,14 @@ def extract_react(reading: Reading) -> Call | None:
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
     _foreign(reading, "react")
+    for neg in reading.of("negation"):
+        # only "QUICK olmayan", "non-QUICK", "saldırı yokken" are read
+        near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
+                                                          min(len(reading.items), neg.end + 2))))
+        if not near & {"quick", "attack"}:
+            raise Unclear(reading.items[neg.start].text)
+    if _rival_did(reading):
+        raise Unclear("what the rival did, and what is asked about it")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -495,13 +509,15 @@ def _when(reading: Reading) -> str:
     found = set()
     if reading.has("end_step") and (reading.has("react") or reading.has("step")):
         found.add("after_end")
-    if reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items):
+    mine = reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items) \
+        or (reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
+            _keys(reading), _keys(reading)[1:])))
+    if mine:
         if any("rival" in reading.at(k) for m in reading.of("main_phase")
                for k in range(max(0, m.start - 3), m.start)):
             raise Unclear("the rival's Main Phase: during an attack or not?")
-        found.add("main")
-    if reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
-            _keys(reading), _keys(reading)[1:])):
+        if any(reading.has(c) for c in ("attack", "react", "block", "end_step", "start", "draw")):
+            raise Unclear("which part of your turn")
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
@@ -520,10 +536,48 @@ def _when(reading: Reading) -> str:
     return found.pop()
 
 
+def _me(reading: Reading) -> bool:
+    """The asker is the subject of the yes/no question: "… miyim?", "can I …"; not when
+    the particle is the third person and the rival is named ("blokladım, rakibim …
+    oynayabilir mi?"), whatever the asker says they did."""
+    if _asks_about_me(reading):
+        return True
+    keys = _keys(reading)
+    if reading.language == "tr" and reading.has("rival") and any(k in _TR_PARTICLE for k in keys):
+        return False
+    if reading.language == "en" and _rival_subject(reading):
+        return False
+    return _first_person_subject(reading)
+
+
+_PAST_3RD = ("di", "du", "ti", "tu", "dı", "dü", "tı", "tü")
+_ACT_CONCEPTS = ("play", "call", "block", "activate", "choose")
+
+
+def _rival_did(reading: Reading) -> bool:
+    """The rival has already done something of the React Step's kind ("Rakibim Tepki
+    Adımı'nda Legend çağırdı", "my opponent played a QUICK Program"): the question is
+    then about answering that, which this family does not read."""
+    if not reading.has("rival"):
+        return False
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in _ACT_CONCEPTS:
+            continue
+        key = items[m.start].key
+        if reading.language == "en":
+            if key.endswith("ed") or key in ("played", "called", "used", "blocked", "activated"):
+                if any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
+                    return True
+        elif key.endswith(_PAST_3RD):
+            return True
+    return False
+
+
 def _actor(reading: Reading, roles: set[str], when: str) -> str:
     """"defender" (the defending player), "attacker" or "me" (the asker in their own or
     the rival's turn, no attack)."""
-    me = _first_person_subject(reading)
+    me = _me(reading)
     if when in ("main", "rival_turn"):
         if not me or roles:
             raise Unclear("who acts")
