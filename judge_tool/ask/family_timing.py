@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..turkish import fold as turkish_fold
-from .families import Call, Unclear, _negated, _present
+from .families import Call, Unclear, _present
 from .lexicon import Reading
 
 KINDS = ("timing", "react")
