@@ -132,7 +132,8 @@ def _rival_subject(reading: Reading) -> bool:
         return any(k in ("can", "may", "does", "could", "will") and any(
             r in ("opponent", "rival", "opponents", "rivals", "enemy") for r in keys[i + 1:i + 3])
             for i, k in enumerate(keys))
-    return not _first_person_subject(reading) and reading.has("rival")
+    return reading.has("rival") and not _asks_about_me(reading) and (
+        any(k in _TR_PARTICLE for k in keys) or not _first_person_subject(reading))
 
 
 def _negative_verb(reading: Reading, concept: str) -> bool | None:
@@ -238,6 +239,9 @@ def _foreign(reading: Reading, family: str) -> None:
     uses = set(load_lexicon().families[family].get("uses", ())) | GRAMMAR
     for m in reading.matches:
         if m.concept not in uses and m.concept not in ("conditional",):
+            if any(o.concept in uses and o.start <= m.start and m.end <= o.end
+                   and o.end - o.start > m.end - m.start for o in reading.matches):
+                continue              # "birden fazla" is "several", not an increase
             raise Unclear(f"{reading.items[m.start].text}")
 
 
@@ -325,7 +329,7 @@ def extract_timing(reading: Reading) -> Call | None:
         if after_what is None:
             raise Unclear("before what")
         main = _main_question(reading)
-        if main is None or (main == "can" and after_what != "block"):
+        if main is None or (main == "can" and after_what not in ("block", "call", "quick")):
             raise Unclear("what is asked: does the effect resolve first, or may something be done first?")
         case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
@@ -394,6 +398,10 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL") and near & {"block", "react"}:
         return "block"
+    if trigger == "ATTACK" and near & {"call", "quick"}:
+        # calling a Legend or a QUICK reaction: also only in the React Step
+        return "call" if "call" in near and "quick" not in near else \
+            "quick" if "quick" in near and "call" not in near else None
     if trigger == "LOSES_FIGHT" and "defeat" in near:
         return "defeat"
     if trigger == "START_OF_TURN" and "draw" in near:
@@ -438,6 +446,22 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
         raise Unclear("what is asked (a yes/no question: may it be done?)")
+    acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
+    if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
+            and reading.has("react") and reading.has("step") and not reading.has("several"):
+        # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
+        # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
+        if reading.has("after") or _rival_subject(reading):
+            raise Unclear("what is asked about ending the React Step")
+        return Call({"case": "ends", "asked": "yesno"}, used=used)
+    if reading.has("several"):
+        # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
+        if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
+                or reading.has("end_step") or not reading.has("react"):
+            raise Unclear("how many of what")
+        return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
+                     "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
+                     "several": True}, used=used)
     act = _act(reading)
     when = _when(reading)
     actor = _actor(reading, roles, when)
@@ -524,7 +548,7 @@ def _when(reading: Reading) -> str:
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
-            reading.has("block") and reading.has("after")):
+            reading.has("block") and (reading.has("after") or _block_context(reading))):
         if "after_end" not in found:
             found.add("react")
     if reading.has("quick") and reading.has("react") and not found:
@@ -655,11 +679,24 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         return data, second
     if trigger == "ATTACK":
         unit["effects"] = [_effect(label, "ATTACK")]
-        blocker = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
-        data["cards"] = {_ATTACKER: unit, _BLOCKER: blocker}
+        data["cards"] = {_ATTACKER: unit}
+        state_b: dict[str, Any] = {"deck": 5, "gigs": ["d6=3"]}
+        via = args.get("before", "block")
+        if via == "call":
+            data["cards"]["Efsane"] = {"type": "legend"}
+            state_b.update(legends=["Efsane"], eddies=1)
+            reaction = {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}
+        elif via == "quick":
+            data["cards"]["QUICK Program"] = _REACT_CARDS["quick_program"][1]
+            state_b.update(hand=["QUICK Program"], eddies=1)
+            reaction = {"do": "play", "card": "QUICK Program", "pay": {"eddies": 1}}
+        else:
+            data["cards"][_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            state_b["field"] = [_BLOCKER]
+            reaction = {"do": "block", "unit": _BLOCKER}
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
-                         "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
-        data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+                         "B": state_b}
+        data["actions"] = [_attack(reactions=[reaction])]
         return data, label
     if trigger in ("WINS_FIGHT", "FIGHTS"):
         unit["effects"] = [_effect(label, trigger)]
@@ -793,7 +830,7 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             r["player"] = who
         return r
 
-    kinds = ["call", "block"] if act == "call_block" else [act]
+    kinds = ["call", "block"] if act == "call_block" else [] if act == "end" else [act]
     if when == "main":                       # A's own Main Phase, no attack
         r = reaction(kinds[0])
         r.pop("player", None)
@@ -803,6 +840,8 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
         actions = [{**r, "player": "B"}]
     else:
         reactions = [reaction(k) for k in kinds]
+        if act == "end":
+            reactions = [{"do": "end"}]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
         if args.get("after_block"):
@@ -841,6 +880,15 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
                 run_d, (R.REACT_QUICK_PROGRAM,))
             return "defending_player", steps, text, run_a
+        if case == "ends":
+            def ended(run):
+                over = _step_index(run, R.REACT_END, "B Tepki Adımı'nı bitirmeyi")
+                nxt = _step_index(run, R.REACT_NEXT)
+                ok = over is not None and nxt is not None and over < nxt
+                return ok, {"legal": True, "stolen": run.outcome.stolen}
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            value, run, text = _run(data, ended)
+            return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT)), text, run
         if case == "pay_quick":
             def paid(run):
                 spent = run.state.players["B"].eddies_spent
@@ -900,7 +948,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     if case == "when":
         return at, steps, text, run
     # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
-    mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW}[args["before"]]
+    mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW,
+            "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
     other = _step_index(run, mark)
     if done is None or other is None:
@@ -972,7 +1021,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m(f"ask_timing.context_{context}"))
         if args.get("trigger") == "CALL" and args.get("context") == "main":
             assumed.append(m("ask_timing.assumed_call_main"))
-        asked = {"when": "asked_when", "before": "asked_before_" + args.get("before", ""),
+        before = {"call": "block", "quick": "block"}.get(args.get("before", ""), args.get("before", ""))
+        asked = {"when": "asked_when", "before": "asked_before_" + before,
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
                  "who_first": "asked_who_first", "order_mine": "asked_order",
                  "defeated_pending": "asked_defeated_pending"}[case]
@@ -980,6 +1030,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return lines, assumed
     if case == "who_reacts":
         return [m("ask_timing.asked_who_reacts")], assumed
+    if case == "ends":
+        return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
     if args.get("act") in ("block", "call_block"):
         assumed.append(m("ask_timing.assumed_blocker_ready"))
     if args.get("act") in ("call", "call_block"):
@@ -990,7 +1042,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         assumed.append(m("ask_timing.assumed_defender"))
     else:
         lines.append(m(f"ask_timing.actor_{args['actor']}"))
-    lines.append(m(f"ask_timing.act_{args['act']}"))
+    lines.append(m("ask_timing.act_several" if args.get("several") else f"ask_timing.act_{args['act']}"))
     lines.append(m(f"ask_timing.when_{args['when']}"))
     lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
@@ -1005,6 +1057,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return m(f"ask_timing.first_{value}")
     if case == "who_reacts":
         return m("ask_timing.reacts_defending_player")
+    if case == "ends":
+        return f"{head}: " + m("ask_timing.ends_then")
     if case in ("before", "can_before"):
         moment = run.outcome.resolved_at.get(_LABELS.get(args.get("trigger"), ""), "")
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
