@@ -236,8 +236,13 @@ def _foreign(reading: Reading, family: str) -> None:
         ("meye", "maya", "meyi", "mayi"))]
     if negative:          # "oynayamaz mıyım?", "can't I …": yes and no would be ambiguous
         raise Unclear(negative[0])
-    uses = set(load_lexicon().families[family].get("uses", ())) | GRAMMAR
+    # grammar that could change what is asked here: "again" (a second Legend this turn),
+    # "another", "face" (a face-up Legend), "left", "vs", "what happens"
+    uses = set(load_lexicon().families[family].get("uses", ())) | (GRAMMAR - {
+        "values", "versus", "remain", "again", "other", "result"})
     for m in reading.matches:
+        if m.concept == "other" and m.cue in ("still", "hala", "halen"):
+            continue                  # "can I still …" asks the same thing
         if m.concept not in uses and m.concept not in ("conditional",):
             if any(o.concept in uses and o.start <= m.start and m.end <= o.end
                    and o.end - o.start > m.end - m.start for o in reading.matches):
@@ -321,10 +326,13 @@ def extract_timing(reading: Reading) -> Call | None:
         # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
         if not rival or _main_question(reading) == "resolve":
             raise Unclear("who would react")
+        _consume_before_forms(reading)
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
     if when:
+        _consume_before_forms(reading)      # "ne zaman çözülür, rakip bloklamadan önce mi?"
         return Call({**args, "case": "when", "asked": "when"}, used=used)
     if before is not None and yesno:
+        _consume_before_forms(reading)
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
             raise Unclear("before what")
@@ -336,6 +344,20 @@ def extract_timing(reading: Reading) -> Call | None:
             raise Unclear("who would act before it resolves")
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("what is asked about the effect (when it resolves?)")
+
+
+def _consume_before_forms(reading: Reading) -> None:
+    """"bloklamadan önce", "mağlup edilmeden önce", "çözülmeden": a "-mAdAn" form before
+    "önce", or on the resolving verb, says "before", not "not": read here, so the word
+    accounting does not report it as a negation nobody read."""
+    items = reading.items
+    resolves = {m.start for m in reading.of("resolve")}
+    for it in items:
+        if not any(x in it.key for x in ("madan", "meden")):
+            continue
+        nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
+        if it.i in resolves or nxt in ("once", "before"):
+            reading.consumed.add(it.i)
 
 
 def _main_question(reading: Reading) -> str | None:
@@ -419,11 +441,12 @@ def extract_react(reading: Reading) -> Call | None:
         return None                 # a timing question (extract_timing reads it)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
-        # only "QUICK olmayan", "non-QUICK", "saldırı yokken" are read
+        # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
         if not near & {"quick", "attack"}:
             raise Unclear(reading.items[neg.start].text)
+        reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
         raise Unclear("what the rival did, and what is asked about it")
     used = _used_numbers(reading, {})
