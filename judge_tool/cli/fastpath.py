@@ -1,5 +1,5 @@
 """The fast path: the frequent simple forms (`judge rule 9.23.2`, `judge define blocker`,
-with their boolean flags such as `--json`) run without importing click, which alone costs
+`judge ask "…"`, with their boolean flags such as `--json`) run without importing click, which alone costs
 about half of a cold start's budget (issue 16: ≤ 5× a bare `python -c pass`).
 
 It is a router, not a second CLI: a form is taken only when it is exactly a command of
@@ -40,6 +40,8 @@ FAST: dict[str, Fast] = {
         "--only": "only", "--cite": "cite", "--url": "url", "--en": "en", "--json": "as_json"}),
     "define": Fast("glossary_view:define_command", {"--full": "full", "--json": "as_json"},
                    many=True),
+    "ask": Fast("ask_view:ask_command", {"--json": "as_json", "--scenario": "as_scenario"},
+                many=True),
 }
 
 DEFAULT_GAME = "cyberpunk-tcg"       # the group's `--game` default (checked by a test)
