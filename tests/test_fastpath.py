@@ -61,7 +61,7 @@ def test_simple_forms_are_taken(args):
 @pytest.mark.parametrize("args", [
     [], ["--help"], ["rule"], ["rule", "--help"], ["rule", "-h", "1"], ["rule", "1", "2"],
     ["rule", "--", "1"], ["rule", "-3"], ["rule", "1", "--jsn"], ["define"], ["define", "-x"],
-    ["--game", "berserk", "rule", "1"], ["--lang", "en", "rule", "1"], ["toc"], ["search", "x"],
+    ["--game", "berserk", "rule", "1"], ["--lang", "en", "rule", "1"], ["toc"], ["check", "x"],
     ["rule", "1", "--full"], ["define", "x", "--only"], ["Rule", "1"],
 ])
 def test_everything_else_goes_to_click(args):

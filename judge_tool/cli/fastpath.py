@@ -1,5 +1,5 @@
 """The fast path: the frequent simple forms (`judge rule 9.23.2`, `judge define blocker`,
-`judge ask "…"`, with their boolean flags such as `--json`) run without importing click, which alone costs
+`judge ask "…"`, `judge search …`, with their boolean flags such as `--json`) run without importing click, which alone costs
 about half of a cold start's budget (issue 16: ≤ 5× a bare `python -c pass`).
 
 It is a router, not a second CLI: a form is taken only when it is exactly a command of
@@ -42,6 +42,8 @@ FAST: dict[str, Fast] = {
                    many=True),
     "ask": Fast("ask_view:ask_command", {"--json": "as_json", "--scenario": "as_scenario"},
                 many=True),
+    "search": Fast("search_view:search_command", {"--json": "as_json", "--all-games": "all_games"},
+                   many=True),
 }
 
 DEFAULT_GAME = "cyberpunk-tcg"       # the group's `--game` default (checked by a test)
