@@ -6,7 +6,7 @@ it every time the class statement runs: 0.5–1 ms a class, and some 50 classes 
 `judge ask`'s path alone, the largest cost of its start after click. The text depends only
 on the class's fields, so the compiled code is looked up by a digest of that text in a
 table kept in one file per interpreter and bytecode version
-(``<cache>/compiled/classcode-<tag>-<magic>.marshal``), and unmarshalled only when used; a
+(``<cache>/compiled/classcode<format>-<tag>-<magic>.marshal``), unmarshalled only when used; a
 new or changed class is compiled as before and added to the file when the process ends.
 Only the package's own classes are kept (a test's or a library's are compiled as usual).
 `dataclasses` still builds every method itself, from the same code: only the `compile`
@@ -25,7 +25,7 @@ import os
 import sys
 from typing import Any
 
-MAGIC = b"JUDGECM2"              # 2: digest -> marshalled code, unmarshalled when used
+MAGIC = b"JUDGECM3"              # 3: CRC-32 header; digest -> code, unmarshalled when used
 MAX_BYTES = 4_000_000
 # Entries kept beyond those this process used, so `judge rule` and `judge ask` (different
 # classes) do not drop each other's code; old texts fall out once the table is this big.
@@ -76,7 +76,7 @@ def table_file() -> str:
     from importlib.util import MAGIC_NUMBER
     from .cachedir import cache_folder
     tag = f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
-    return os.path.join(cache_folder(), "compiled", f"classcode-{tag}.marshal")
+    return os.path.join(cache_folder(), "compiled", f"classcode{MAGIC[-1:].decode()}-{tag}.marshal")
 
 
 def _load(path: str) -> None:

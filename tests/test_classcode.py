@@ -109,7 +109,7 @@ def _probe(cache: Path, **env: str) -> tuple[dict, str]:
 
 
 def _table(cache: Path) -> Path:
-    found = list((cache / "compiled").glob("classcode-*.marshal"))
+    found = list((cache / "compiled").glob("classcode*.marshal"))
     assert len(found) == 1
     return found[0]
 

@@ -73,13 +73,15 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     first: list[str] | None = None
     for family in candidates(reading, lexicon):
         uses = frozenset(lexicon.families[family].get("uses", ()))
+        reading.consumed.clear()        # what this family reads, not what an earlier one did
         try:
             call = EXTRACT[family](reading)
         except Unclear as exc:
             return "unanswered", None, reading, [str(exc)]
         if call is None:
             continue
-        left = not_understood(reading, uses, call.used | sign_words(reading))
+        facts = frozenset(lexicon.families[family].get("facts", ()))
+        left = not_understood(reading, uses, call.used | sign_words(reading), facts)
         if family == "fight":
             left += [w for w in negative_modals(reading) if w not in left]
         if not family_answers(family, form, reading):

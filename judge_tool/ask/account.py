@@ -72,14 +72,22 @@ def is_filler(item: Item) -> bool:
     return bool(turkish.split_inflected(key, f.words, ascii_only=True, min_stem=3))
 
 
-def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> list[str]:
+def not_understood(reading: Reading, uses: frozenset[str], used: set[int],
+                   facts: frozenset[str] = frozenset()) -> list[str]:
     """What in the question the answering family did not account for, in question order:
-    numbers it did not use, game words outside `uses`, and words nobody knows. `used` holds
-    the indices of the words the family consumed."""
+    numbers it did not use, game words outside `uses`, words of its `facts` it did not
+    read (`reading.consumed`), negations nobody read, and words nobody knows. `used` holds
+    the indices of the numbers the family used."""
     out: list[str] = []
     used_numbers = used
     for item in reading.items:
-        if item.i in used:
+        if item.i in used or item.i in reading.consumed or item.joined:
+            continue
+        if (item.neg_verb or "negation" in reading.at(item.i)) and item.i not in reading.consumed \
+                and not reading.at(item.i) & uses & _negative_concepts():
+            # Default-deny for negations: "değil", "not", "bloklamadı" flip a fact, so one
+            # that no fact of the family's reading took is reported, whatever its concepts.
+            out.append(item.text)
             continue
         if item.number is not None:
             if item.i not in used_numbers:
@@ -90,6 +98,10 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
                 out.append(item.text)
             continue
         concepts = reading.at(item.i)
+        if concepts & facts:
+            # a fact the family did not read (used and consumed words were skipped above)
+            out.append(item.text)
+            continue
         if concepts:
             if concepts & uses:
                 continue
@@ -99,6 +111,11 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int]) -> li
         elif not is_filler(item) and not _punctuation(item) and not _pronoun_one(reading, item):
             out.append(item.text)
     return out
+
+
+def _negative_concepts() -> frozenset[str]:
+    from .lexicon import load_lexicon
+    return load_lexicon().negative
 
 
 def _suffix_only(reading: Reading, index: int) -> bool:

@@ -293,6 +293,10 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         if value:
             why = ("the win is checked at the start of your turn" if en else
                    "zafer koşulu turun başında kontrol edilir")
+        elif args.get("gigs_of", "me") != args.get("turn_of", "me"):
+            why = ("the win is checked only at the start of the Gigs' owner's own turn (8.6.1)"
+                   if en else "zafer koşulu yalnızca Gig'lerin sahibinin kendi turunun başında "
+                   "kontrol edilir (8.6.1)")
         else:
             why = ("the win is checked only at the start of your turn (8.6.1)" if en else
                    "zafer koşulu yalnızca turunuzun başında kontrol edilir (8.6.1)")

@@ -107,21 +107,32 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
     return {item.i: role for item, role in zip(items, plan) if role is not None}
 
 
+_NEG_BEFORE = ("hic", "no", "not", "without", "never")
+
+
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     """Is the concept at words [start, end) negated? Turkish puts the negation after
     ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
     before), English before ("without ADRENALINE", "not lagging", "no Gigs"); "-sIz"
     negates the word itself ("ADRENALINE'siz")."""
     items = reading.items
-    if any(items[k].negated for k in range(start, end)):
-        return True
     clause = items[start].clause
+    own = [k for k in range(start, end) if items[k].negated]
+    if own:
+        # "hiç kart satmadım": "hiç" only stresses the negative verb
+        reading.consumed.update(own + [k for k in range(max(0, start - reach - 1), start)
+                                       if items[k].key == "hic" and items[k].clause == clause])
+        return True
     if reading.language == "en":
         around = range(max(0, start - reach), start)
     else:
-        around = [k for k in range(max(0, start - reach), start) if items[k].key == "hic"]
+        # Turkish puts the negation after; "hiç" and an English word ("no gigs" typed in a
+        # question read as Turkish) come before.
+        around = [k for k in range(max(0, start - reach), start) if items[k].key in _NEG_BEFORE]
         around += list(range(end, min(len(items), end + reach)))
-    return any(items[k].clause == clause and "negation" in reading.at(k) for k in around)
+    found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)]
+    reading.consumed.update(found)      # the negation is accounted for by this reading
+    return bool(found)
 
 
 def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
@@ -130,7 +141,10 @@ def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
     matches = reading.of(concept)
     if not matches:
         return None
-    return any(not _negated(reading, m.start, m.end, reach) for m in matches)
+    for m in matches:                   # every mention is read as this one fact
+        reading.consumed.update(range(m.start, m.end))
+    # every match is read (not only up to the first): each negation it finds is accounted for
+    return any([not _negated(reading, m.start, m.end, reach) for m in matches])
 
 
 # ----------------------------------------------------------------------------- families
@@ -171,7 +185,7 @@ def _blocked(reading: Reading) -> bool:
     """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
     not when the block is negated ("BLOCKER kullanmadı")."""
     return bool(reading.of("block")) and all(
-        not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")) \
+        [not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")]) \
         and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
 
 
@@ -217,7 +231,23 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     return Call(args, assumptions, [], used)
 
 
+def _unit_count(reading: Reading) -> Item | None:
+    """"2 birimimle", "two units", "iki birim": a number of attacking Units (>= 2); one
+    attack steals once, so a steal question with several is not read."""
+    items = reading.items
+    for item in reading.numbers:
+        nxt = item.i + 1
+        power_before = item.i > 0 and "power" in reading.at(item.i - 1)    # "gücü 21 birim"
+        if not item.suffix and not item.sign and (item.number or 0) >= 2 and nxt < len(items) \
+                and items[nxt].clause == item.clause and "unit" in reading.at(nxt) \
+                and not power_before:
+            return item
+    return None
+
+
 def extract_steal(reading: Reading) -> Call | None:
+    if _unit_count(reading) is not None:
+        raise Unclear("several attacking Units")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
     base: Item | None = None
@@ -271,8 +301,53 @@ def extract_steal(reading: Reading) -> Call | None:
         if dice is None:
             raise Unclear("what remains of an unknown number of Gigs")
         args["remaining"] = True
+    if any(_claimed_count(reading, d) for d in dice_items):
+        raise Unclear("a number of Gigs asked about, not the Gigs in the area")
+    _turn_fits(reading, base)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
     return Call(args, assumptions, steps, used)
+
+
+_MY_UNIT = ("birimim", "birimimle", "birimimin", "birimimi", "birimime")
+
+
+def _owner_near(reading: Reading, item: Item) -> str | None:
+    """Whose Unit a power number describes: "rakibin 9 güçlü birimi", "his 9 power unit"
+    -> "rival"; "benim 9 güçlü birimim", "my 9 power unit" -> "mine"; else None."""
+    items = reading.items
+    for k in range(item.i + 1, min(len(items), item.i + 4)):     # "15 güçlü birimim"
+        if items[k].clause != item.clause:
+            break
+        if items[k].key in _MY_UNIT:
+            return "mine"
+        if "unit" in reading.at(k):
+            break
+    for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
+        if items[k].clause != item.clause:
+            break
+        if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
+            return "rival"
+        if items[k].key in ("my", "benim"):
+            return "mine"
+    return None
+
+
+def _turn_fits(reading: Reading, attacker: Item) -> None:
+    """Only the turn player attacks (official 8.15): "rakibimin turunda benim birimim
+    saldırır" describes no legal attack, so it gets no ruling."""
+    turn = _turn_owner(reading)
+    owner = _owner_near(reading, attacker)
+    if turn and owner and turn != owner:
+        raise Unclear("a Unit attacking in the other player's turn")
+
+
+def _claimed_count(reading: Reading, item: Item) -> bool:
+    """"Can a 5 power unit steal 2 gigs?", "2 Gig çalabilir mi?": the Gig number is the
+    steal verb's object (the count asked about), not the Gigs in the rival's area."""
+    items = reading.items
+    near = range(item.i - 2, item.i) if reading.language == "en" else range(item.i + 1, item.i + 4)
+    return any(0 <= k < len(items) and items[k].clause == item.clause and
+               "steal" in reading.at(k) for k in near)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
@@ -345,13 +420,73 @@ def _gig_area_empty(reading: Reading) -> bool:
     """"boş Gig alanı", "Gig alanı boşsa", "rakibin hiç Gig'i yok", "no Gigs"."""
     if reading.has("empty") and (reading.has("gig_area") or reading.has("gig")):
         return True
-    for m in reading.of("gig") + reading.of("gig_area"):
-        if _negated(reading, m.start, m.end):
-            return True
-    return False
+    return any([_negated(reading, m.start, m.end) for m in reading.of("gig") + reading.of("gig_area")])
+
+
+_RELATION = ("attack", "attacker", "defender", "fight", "versus", "block", "passive")
+
+
+def _fight_states(reading: Reading) -> None:
+    """Spent and ready words in a fight: a spent Unit is a legal target (and an attacker is
+    spent by attacking, 9.3.3), so "spent" is read and changes nothing; a ready Unit that is
+    attacked is no legal target (9.3.2.1), so such a question gets no ruling."""
+    for m in reading.of("spent"):
+        reading.consumed.update(range(m.start, m.end))
+    attacker_part, _ = _attack_parts(reading)
+    for m in reading.of("ready"):
+        blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
+        if not (blocker or (m.start in attacker_part and not reading.has("passive"))):
+            raise Unclear("a ready Unit as the attack's target")
+        reading.consumed.update(range(m.start, m.end))
+
+
+def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None:
+    """The Unit a power number describes: the role noun right after its power word
+    (`_side_after`), else the nearest role word, before it first. A role word right before
+    the number that differs from the one after ("saldıran 8 güçlü savunan 5") could be
+    either reading: no ruling."""
+    after = _side_after(reading, item)
+    before = item.i - 1
+    adjacent = None
+    # ("12 güçlü saldıranı 5 güçlü BLOCKER": the word before 5 is the 12's own noun)
+    if before >= 0 and reading.items[before].clause == item.clause and \
+            not (before >= 1 and "power" in reading.at(before - 1)):
+        here = reading.at(before)
+        adjacent = next(({"block": "defender"}.get(c, c) for c in sides if c in here), None)
+    if after and adjacent and after != adjacent:
+        raise Unclear("a role word on each side of a power")
+    return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
+
+
+# A role word without a case ending can head the next predicate ("savunan 5 güçlü"); with
+# one ("saldıranımı", "BLOCKER'ı") it is the noun its adjective describes.
+_BARE_ROLES = ("saldiran", "savunan", "saldirgan", "savunucu", "attacker", "defender", "blocker")
+
+
+def _side_after(reading: Reading, item: Item) -> str | None:
+    """"14 güçlü saldıranımı", "6 güçle blokladı", "a 9 power attacker": the role noun
+    or verb right after the number's power word is the Unit the number describes, whatever
+    role word stands before it ("Rakibimin BLOCKER'ı benim 14 güçlü saldıranımı")."""
+    items = reading.items
+    k = item.i + 1
+    if k >= len(items) or "power" not in reading.at(k) or items[k].clause != item.clause:
+        return None
+    k += 1
+    if k >= len(items) or items[k].clause != item.clause:
+        return None
+    if k + 1 < len(items) and items[k + 1].number is not None and \
+            items[k + 1].clause == item.clause and items[k].key in _BARE_ROLES:
+        return None         # "saldıran 8 güçlü savunan 5 güçlü": a list of predicates
+    here = reading.at(k)
+    for concept in ("attacker", "defender", "block"):
+        if concept in here and not (concept == "block" and "attack" in here):
+            return {"block": "defender"}.get(concept, concept)
+    return None
 
 
 def extract_fight(reading: Reading) -> Call | None:
+    if not any(reading.has(c) for c in _RELATION):
+        return None         # two Units with powers, but nothing says they fight
     powers: list[Item] = []
     units = 0
     count_at = -99
@@ -381,6 +516,7 @@ def extract_fight(reading: Reading) -> Call | None:
     if len(bases) < 2:
         return None
     first, second = bases[0], bases[1]
+    _fight_states(reading)
     assumptions: list[str] = []
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
@@ -388,8 +524,8 @@ def extract_fight(reading: Reading) -> Call | None:
     # A blocker is the defending Unit once it blocks (9.9.1).
     sides = ("attacker", "defender", "block")
     as_side = {"block": "defender"}
-    side1 = _role(reading, first, sides, prefer="left", barrier=("versus",), bonus=10)
-    side2 = _role(reading, second, sides, prefer="left", barrier=("versus",), bonus=10)
+    side1 = _side_of(reading, first, sides)
+    side2 = _side_of(reading, second, sides)
     side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
     if side1 and side2 and side1 == side2:
         side2 = None
@@ -408,6 +544,7 @@ def extract_fight(reading: Reading) -> Call | None:
                     f"kimin saldırdığı belirtilmedi: önce sayılan ({first.number}) saldıran varsayıldı",
                     f"who attacks is not said: the first named ({first.number}) is taken as the attacker"))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
+    _turn_fits(reading, attacker)
     owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
     for mod in mods:
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
@@ -477,21 +614,38 @@ def extract_attack(reading: Reading) -> Call | None:
     assumptions: list[str] = []
     used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
+    if any(_describes_target(reading, m, target_part)
+           for m in reading.of("lag") + reading.of("adrenaline")):
+        raise Unclear("Lag or ADRENALINE said of the attack's target")
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline)) if not said}
-    if _rival_turn(reading):
+    turn_owner = _turn_owner(reading)
+    if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
+    if any(k not in reading.consumed and not _owns_something(reading, k)
+           for k in attacker_part if "rival" in reading.at(k)):
+        # "Rakibim benim turumda saldırabilir mi", "can my opponent attack": the rival
+        # attacks, and this family reads every question as the asker's own attack.
+        return None
+    # words read as whose turn it is ("rakibin turunda") name no target
+    target_part = {k for k in target_part if k not in reading.consumed
+                   and "turn" not in reading.at(k)}
 
-    def state_in(part: range, concept: str) -> bool | None:
+    def state_in(part: set[int], concept: str) -> bool | None:
         found = [m for m in reading.of(concept) if m.start in part]
         if not found:
             return None
-        return any(not _negated(reading, m.start, m.end) for m in found)
+        for m in found:
+            reading.consumed.update(range(m.start, m.end))
+        return any([not _negated(reading, m.start, m.end) for m in found])
 
     # The attacking Unit's own state ("harcanmış birimim saldırabilir mi").
-    if state_in(attacker_part, "spent"):
+    spent_attacker, ready_attacker = state_in(attacker_part, "spent"), state_in(attacker_part, "ready")
+    if spent_attacker and ready_attacker:
+        raise Unclear("the attacking Unit said to be spent and ready")
+    if spent_attacker or ready_attacker is False:
         args["ready"] = False
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
@@ -530,7 +684,8 @@ def extract_attack(reading: Reading) -> Call | None:
         else:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
-        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args):
+        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
+                or "rival_turn" in args):
             return None
         assumptions.append(_tr_en(
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
@@ -540,33 +695,81 @@ def extract_attack(reading: Reading) -> Call | None:
     return Call(args, assumptions, used=used, defaults=defaults)
 
 
-def _attack_parts(reading: Reading) -> tuple[range, range]:
-    """Word ranges describing the attacking Unit and the attack target. English: the target
-    follows the verb ("a lagging unit attack a spent unit"); Turkish: the target is the
-    dative phrase before the verb, after the subject ("gecikmeli birim harcanmış birime
-    saldırır")."""
+def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
+    """Word indices describing the attacking Unit and the attack target, so each state word
+    ("harcanmış", "ready", "bu tur oynanan") goes to the Unit it describes. English: the
+    target follows the verb, except a "with my … unit" phrase (the attacker). Turkish: the
+    target is the dative phrase before the verb in the verb's clause ("rakibin harcanmış
+    birimine"); everything else before the verb (the subject, an instrumental "birimimle",
+    a predicate "birimim harcanmış,") describes the attacker."""
     items = reading.items
+    every = set(range(len(items)))
     verbs = [m for m in reading.of("attack")
              if "attacker" not in reading.at(m.start) and "defender" not in reading.at(m.start)]
     if not verbs:
-        return range(0), range(len(items))
+        return set(), every
     verb = verbs[0]
     if verb.end < len(items) and "defender" in reading.at(verb.end):
         # "attack target"/"saldırı hedefi": the noun phrase before is the target, a phrase
         # after ("for my non-lagging unit") the attacker.
-        return range(verb.end + 1, len(items)), range(0, verb.start)
+        return set(range(verb.end + 1, len(items))), set(range(0, verb.start))
     if reading.language == "en":
-        return range(0, verb.start), range(verb.end, len(items))
-    # Turkish: the subject ends at the first Unit word without a dative ending.
-    subject_end = 0
-    for m in reading.of("unit"):
-        if m.start >= verb.start:
+        target = set(range(verb.end, len(items)))
+        for k in range(verb.end, len(items)):
+            if items[k].key == "with" and any("unit" in reading.at(j) for j in
+                                              range(k + 1, min(len(items), k + 5))):
+                target -= set(range(k, len(items)))
+                break
+        return every - target - set(range(verb.start, verb.end)), target
+    clause = items[verb.start].clause
+    target_noun = None
+    for k in range(verb.start - 1, -1, -1):
+        if items[k].clause != clause:
             break
-        key = items[m.start].key
-        if not key.endswith(("a", "e")):
-            subject_end = m.end
+        if reading.at(k) & {"unit", "gig_area", "area", "block", "legend"} and _dative(items, k):
+            target_noun = k
             break
-    return range(0, subject_end), range(subject_end, verb.start)
+    if target_noun is None:
+        return every - set(range(verb.start, verb.end)), set()
+    begin = target_noun
+    # back to the subject, to an instrumental ("ADRENALINE ile", "birimimle"), or to the
+    # owner in the genitive ("rakibin …"; "harcanmış rakip birime" is an adjective)
+    while begin > 0 and items[begin - 1].clause == clause and not (
+            reading.at(begin - 1) & {"unit", "block", "legend"}) \
+            and items[begin - 1].key != "ile" \
+            and not ("rival" in reading.at(begin) and items[begin].key.endswith(("in", "un"))):
+        begin -= 1
+    target = set(range(begin, target_noun + 1))
+    return every - target - set(range(verb.start, verb.end)), target
+
+
+def _owns_something(reading: Reading, k: int) -> bool:
+    """The rival word at `k` names the owner of what follows ("Rakibin 1 Gig'i var", "rival
+    has no gigs", "rakibin harcanmış birimine"), not the one who acts."""
+    items = reading.items
+    return any(reading.at(j) & {"gig", "gig_area", "area", "unit", "block", "legend", "deck"}
+               for j in range(k + 1, min(len(items), k + 4)) if items[j].clause == items[k].clause)
+
+
+def _describes_target(reading: Reading, match: Match, target: set[int]) -> bool:
+    """A state said of the target: in its phrase, and (English) before a Unit word ("attack
+    a lagging unit"), not a clause about the attacker ("attack the turn it was played")."""
+    if match.start not in target:
+        return False
+    if reading.language != "en":
+        return True
+    items = reading.items
+    return any("unit" in reading.at(k) and items[k].clause == items[match.start].clause
+               for k in range(match.end, min(len(items), match.end + 3)))
+
+
+def _dative(items: list[Item], k: int) -> bool:
+    """"birime", "alanına": a dative ending; the instrumental ("birimimle", "birim ile")
+    ends in a vowel too but names what attacks."""
+    key = items[k].key
+    if key.endswith(("la", "le")) or (k + 1 < len(items) and items[k + 1].key == "ile"):
+        return False
+    return key.endswith(("a", "e"))
 
 
 def extract_blocker(reading: Reading) -> Call | None:
@@ -630,6 +833,8 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
             if not key.endswith(("dim", "tim", "dım", "tım", "madim", "medim", "mistim", "mistim")):
                 continue
             negated = "mad" in key[2:] or "med" in key[2:]
+            if negated:
+                _negated(reading, m.start, m.end, reach=3)     # accounts for it (and "hiç")
         found = (found or False) or not negated
         if negated and found is None:
             found = False
@@ -646,12 +851,38 @@ def _twice(reading: Reading) -> bool:
 
 def _rival_turn(reading: Reading) -> bool:
     """"rakibin turunda", "during my opponent's turn", "rakibim saldırırken"."""
+    return _turn_owner(reading) == "rival"
+
+
+_MY_TURN = ("turum", "turumu", "turumun", "turumda", "turuma", "turumdan", "turumdayken")
+
+
+def _turn_owner(reading: Reading) -> str | None:
+    """Whose turn the question is in: "rival" ("rakibin turunda", "his turn"), "mine"
+    ("kendi turumda", "turumun başında", "my turn") or None. The owner words read are
+    accounted for; a question naming both turns is not read."""
     items = reading.items
+    owners: set[str] = set()
     for m in reading.of("turn"):
-        for k in range(max(0, m.start - 2), m.start):
-            if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
-                return True
-    return False
+        clause = items[m.start].clause
+        # the owner nearest the turn word: "Rakibim benim turumda" is my turn
+        for k in range(m.start - 1, max(-1, m.start - 3), -1):
+            if items[k].clause != clause:
+                break
+            if "rival" in reading.at(k):
+                owners.add("rival")
+                reading.consumed.add(k)
+                break
+            if "own" in reading.at(k) or items[k].key in ("my", "benim"):
+                owners.add("mine")
+                reading.consumed.add(k)
+                break
+        else:
+            if items[m.start].key in _MY_TURN:
+                owners.add("mine")
+    if len(owners) > 1:
+        raise Unclear("both players' turns are named")
+    return owners.pop() if owners else None
 
 
 def _one_turn(reading: Reading) -> set[int]:
@@ -701,14 +932,17 @@ def extract_win(reading: Reading) -> Call | None:
               and _role(reading, it, ("gig", "steal", "power")) == "gig"]
     if not counts:
         return None
-    if reading.has("rival"):
-        # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
-        # the start of the owner's own turn (official 1.10), so whose Gigs and whose turn
-        # both decide; this family reads neither, so it gives no ruling.
-        raise Unclear("whose Gigs and whose turn (the rival is named)")
     have = counts[0]
     start = reading.has("start") and reading.has("turn")
     used = {have.i}
+    owners = {}
+    if reading.has("rival"):
+        # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
+        # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
+        # turn and who is asked about must all be read.
+        owners = _win_owners(reading)
+        if reading.has("steal") or not start:
+            raise Unclear("the rival's Gigs outside the start of a turn")
     if reading.has("steal"):
         stolen = [it for it in reading.numbers if it is not have and not it.sign]
         if len(stolen) != 1 or start:
@@ -720,10 +954,70 @@ def extract_win(reading: Reading) -> Call | None:
                     used=used | {stolen[0].i})
     if len(reading.numbers) != 1 or not start:
         raise Unclear("when the Gigs are counted")
-    return Call({"gigs": have.number, "when": "start"}, used=used)
+    return Call({"gigs": have.number, "when": "start", **owners}, used=used)
+
+
+def _win_owners(reading: Reading) -> dict[str, str]:
+    """Whose Gigs ("gigs_of"), whose turn starts ("turn_of"), both "me" or "rival", when the
+    rival is named in a win question; Unclear unless each is read and the player asked
+    about ("kazanır mıyım", "does he win") is the Gigs' owner."""
+    gigs = _owner_of(reading, "gig")
+    turn = _turn_owner(reading)
+    asked = _win_subject(reading)
+    if gigs is None or turn is None or asked is None:
+        raise Unclear("whose Gigs, whose turn or who wins is not said")
+    if asked != gigs:
+        raise Unclear("the player asked about is not the one whose Gigs are given")
+    side = {"mine": "me", "rival": "rival"}
+    return {"gigs_of": side[gigs], "turn_of": side[turn]}
+
+
+_I_WIN_TR = ("rim", "rum", "dim", "dum", "tim", "tum", "miyim", "muyum")
+
+
+def _win_subject(reading: Reading) -> str | None:
+    """Who "kazanır mıyım" / "kazanır mı" / "do I win" / "does he win" asks about."""
+    items = reading.items
+    for m in reading.of("win"):
+        word = items[m.start]
+        nxt = items[m.start + 1].key if m.start + 1 < len(items) else ""
+        if reading.language == "en":
+            before = [items[k] for k in range(max(0, m.start - 2), m.start)]
+            if any(it.key == "i" for it in before):
+                return "mine"
+            if any("rival" in reading.at(it.i) for it in before):
+                return "rival"
+            continue
+        if word.key.endswith(_I_WIN_TR) or nxt in ("miyim", "muyum"):
+            return "mine"
+        if nxt in ("mi", "mu") or word.key.endswith(("di", "du", "ti", "tu")):
+            return "rival"              # third person: the rival named in the question
+    return None
+
+
+def _owner_of(reading: Reading, concept: str) -> str | None:
+    """Whose Gigs or whose Street Cred the question names: "rakibin Gig'leri", "his street
+    cred" -> "rival"; "Gig'lerim", "Street Cred'im", "my gigs" -> "mine"; None when not
+    said. Raises Unclear when both are said of the one concept."""
+    items = reading.items
+    owners = set()
+    for m in reading.of(concept):
+        word = items[m.end - 1].key
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before):     # "my opponent has 7 gigs"
+            owners.add("rival")
+        elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
+            owners.add("mine")
+    if len(owners) > 1:
+        raise Unclear(f"{concept} of both players")
+    return owners.pop() if owners else None
 
 
 def extract_street_cred(reading: Reading) -> Call | None:
+    gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
+    if gigs_of and cred_of and gigs_of != cred_of:
+        raise Unclear("one player's Gigs, the other player's Street Cred")
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         return Call({"values": []}, used={it.i for it in reading.numbers})
@@ -766,6 +1060,9 @@ def extract_street_cred(reading: Reading) -> Call | None:
         stolen = list(values)
     if not stolen or thief is None:
         raise Unclear("which Gigs were stolen, and by whom")
+    if "rival" in (gigs_of, cred_of):
+        # the rival's Gigs: a steal by me takes from them, a steal by the rival adds
+        thief = {"me": "rival", "rival": "me"}.get(thief, thief)
     if thief == "rival":
         left = list(values)
         for v in stolen:
@@ -827,6 +1124,11 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
         if item.sign or item.number is None or item.number < 1:
             continue
         k = item.i + 1
+        if k + 2 < len(items) and reading.at(k) & {"reduction", "increase"} \
+                and items[k + 1].key == "of" and items[k + 2].number is not None \
+                and items[k + 2].clause == item.clause:
+            out[items[k + 2].i] = item          # "three reductions of 2"
+            continue
         separated = k < len(items) and items[k].key in _SEPARATE
         if separated:
             k += 1
@@ -904,6 +1206,10 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = cost_item.number
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     free = bool(_present(reading, "free"))
+    if _present(reading, "reduction") is False and changes:
+        raise Unclear("a reduction said not to apply, and one given")
+    if _present(reading, "legend") is False:
+        resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
     if cost is None:
         if not free:
@@ -961,7 +1267,7 @@ def extract_d20(reading: Reading) -> Call | None:
         return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
     if other:
-        if all(_negated(reading, m.start, m.end, reach=3) for m in other):
+        if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
         assumptions.append(_tr_en(reading, "başka zarın hangisi olduğu belirtilmedi (d4 alındı; sonucu değiştirmez)",
                                   "which other die is not said (d4 taken; it does not change the answer)"))

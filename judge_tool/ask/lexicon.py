@@ -17,8 +17,9 @@ from .. import turkish
 
 # Endings that follow a nominal suffix chain in questions but are not part of the nominal
 # grammar in `turkish`: the conditional ("boşsa", "gücündeyse"), "-ken" ("varken",
-# "boşken") and the -lIk adjective ("19'luk", "5'lik").
-_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken")
+# "boşken"), the past copula ("güçlüydü", "hazırmış"... after a vowel) and the -lIk
+# adjective ("19'luk", "5'lik").
+_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken", "ydi", "ydu", "ymis", "ymus")
 _LIK = ("lik", "luk")
 # English inflections tried on a word: "steals", "attacking", "reduced", "attacker".
 _EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), ("ed", "e"),
@@ -45,7 +46,9 @@ class Item:
     suffix: str = ""             # what follows the digits or the apostrophe: "luk", "e"
     die: int | None = None       # "d20", "d20'yi", "20 yüzlü" -> 20
     forms: set[str] = field(default_factory=set)   # cue words this word is a form of
-    negated: bool = False        # carries -sIz ("ADRENALINE'siz")
+    negated: bool = False        # carries -sIz ("ADRENALINE'siz") or is a negative verb form
+    neg_verb: bool = False       # a known verb in a negative form ("bloklamadı", "kullanmadı")
+    joined: bool = False         # the units word of a spelled number ("on *dokuz*")
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ class Reading:
     items: list[Item]
     matches: list[Match]
     language: str                 # "tr" or "en"
+    # Words a family read as a fact or a negation of one (`families._negated`, `_present`):
+    # a negation or a negative verb nobody read is reported (account.not_understood).
+    consumed: set[int] = field(default_factory=set)
 
     def has(self, concept: str) -> bool:
         return any(m.concept == concept for m in self.matches)
@@ -101,11 +107,13 @@ class Lexicon:
     exclude: dict[str, tuple[str, ...]]
     families: dict[str, dict]
     numbers: dict[str, int]
+    tens: dict[str, dict[str, int]]       # language -> folded tens word -> value ("on" -> 10)
     language_words: dict[str, frozenset[str]]
     signs: dict[str, str]                 # folded sign word -> "+" or "-" ("eksi" -> "-")
     nominal: frozenset[str]               # every plain cue word (for split_inflected)
     verbs: tuple[str, ...]                # every verb stem, folded, without "-"
     glossary_terms: dict[str, list[str]]  # concept -> names taken from the glossary
+    negative: frozenset[str] = frozenset()  # concepts that carry their own negation
     # first cue word -> (concept, the cue's place in its list, cue): reading a question
     # tries only the cues that start with one of its words
     starts: dict[str, list[tuple[str, int, Cue]]] = field(init=False, repr=False, compare=False)
@@ -225,12 +233,16 @@ def _build_lexicon() -> Lexicon:
     verbs = tuple(sorted({w[:-1] for cues in concepts.values() for c in cues for w in c.words
                           if w.endswith("-")}, key=len, reverse=True))
     numbers = {turkish.fold(k): int(v) for k, v in raw.get("numbers", {}).items()}
+    tens = {lang: {turkish.fold(k): int(v) for k, v in table.items()}
+            for lang, table in raw.get("tens", {}).items()}
     language_words = {lang: frozenset(turkish.fold(w) for w in ws)
                       for lang, ws in raw.get("language", {}).items()}
     signs = {turkish.fold(w): ("-" if name == "minus" else "+")
              for name, ws in raw.get("signs", {}).items() for w in ws}
-    return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, language_words,
-                   signs, nominal, verbs, from_glossary)
+    negative = frozenset(name for name, spec in raw.get("concept", {}).items()
+                         if spec.get("negative"))
+    return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, tens,
+                   language_words, signs, nominal, verbs, from_glossary, negative)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -238,16 +250,49 @@ def _build_lexicon() -> Lexicon:
 _SOFTENED = {"p": "b", "c": "c", "t": "d", "k": "g"}   # folded: ç->c, ğ->g
 
 
+_VOWELS = "aeiou"                                     # folded
+
+
 def _verb_forms(key: str, verbs: tuple[str, ...]) -> set[str]:
-    """Verb stems `key` is a form of: "calinir" -> {"cal"}; "kaybeder" -> {"kaybet"}."""
+    """Verb stems `key` is a form of: "calinir" -> {"cal"}; "kaybeder" -> {"kaybet"};
+    "oynuyorum" -> {"oyna"} (-Iyor drops the stem's last vowel). A final p/ç/t/k softens
+    only in a stem of two syllables or more ("kaybet-" -> "kaybeder"; "sat-" -> "satar",
+    so "sadece" is no form of "sat-")."""
     out = set()
     for stem in verbs:
         if key.startswith(stem):
             out.add(stem)
         elif len(stem) >= 3 and stem[-1] in _SOFTENED and \
+                sum(ch in _VOWELS for ch in stem) >= 2 and \
                 key.startswith(stem[:-1] + _SOFTENED[stem[-1]]) and len(key) > len(stem):
             out.add(stem)
+        elif len(stem) >= 3 and stem[-1] in _VOWELS and \
+                key.startswith((stem[:-1] + "iyor", stem[:-1] + "uyor")):
+            out.add(stem)
     return out
+
+
+# Voice suffixes a verb may carry before its negation: passive, reflexive, causative
+# ("oyna-n-mayan", "harca-t-madı", "çek-il-mezse").
+_VOICE = ("il", "ul", "in", "un", "n", "l", "t", "dir", "tir", "dur", "tur", "ir", "ur")
+# The negative marker after a stem: -mA- before a tense or participle ("-madı", "-maz",
+# "-mayan", "-mamış", "-madan", "-mayınca") or -mI- before "-yor" ("gerekmiyor"); the
+# ability forms ("-amaz", "-amadı", "-amayan"). Verbal nouns look alike and are left out:
+# "çatışmada", "gecikmede" (-mA-dA), "saldırmaya" (-mA-yA), "çekmem gerekirse" (-mA-m).
+_NEGATIVE = ("madi", "medi", "madan", "meden", "maz", "mez", "mayan", "meyen", "mayac",
+             "meyec", "mayinc", "meyinc", "mayip", "meyip", "mamis", "memis", "miyor", "muyor",
+             "amaz", "emez", "amadi", "emedi", "amayan", "emeyen", "amayac", "emeyec")
+
+
+def negative_verb(key: str, stem: str) -> bool:
+    """`key` is the verb `stem` in a negative form: "bloklamadı", "kullanmadı",
+    "oynanmayan", "harcanmamış", "saldıramaz". Such a word states that something did NOT
+    happen, so the reader must use it as a negation or report it."""
+    if not key.startswith(stem):
+        return False
+    rest = key[len(stem):]
+    tails = [rest] + [rest[len(v):] for v in _VOICE if rest.startswith(v)]
+    return any(t.startswith(_NEGATIVE) for t in tails)
 
 
 def _strip_clitics(key: str) -> list[str]:
@@ -350,7 +395,10 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
             item.number = lexicon.numbers[key]
         else:
             item.forms, item.negated = _nominal_forms(key, lexicon.nominal)
-            item.forms |= {v + "-" for v in _verb_forms(key, lexicon.verbs)}
+            stems = _verb_forms(key, lexicon.verbs)
+            item.forms |= {v + "-" for v in stems}
+            if any(negative_verb(key, v) for v in stems):
+                item.neg_verb = item.negated = True
             if tail:
                 # The apostrophe marks where a name ends and its suffix starts, and loan
                 # names take suffixes by pronunciation ("ADRENALINE'i", "Street Cred'im"),
@@ -359,11 +407,39 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
                 item.forms |= head_forms
                 item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
         items.append(item)
+    language = _language(items, lexicon)
+    _spelled_numbers(items, lexicon, language)
     _dice_from_sides(items)
     _article_counts(items)
     _sign_words(items, lexicon.signs)
     matches = _match(items, lexicon)
-    return Reading(question, items, matches, _language(items, lexicon))
+    return Reading(question, items, matches, language)
+
+
+def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None:
+    """Tens words with the units after them are one number: "on dokuz" 19, "onbeş" 15,
+    "yirmi bir" 21, "twenty one" 21. Turkish "on" (10) is read only in a Turkish question
+    (it is English "on" otherwise), and "bir" after a tens word is the unit 1, not "a"."""
+    tens = lexicon.tens.get(language, {})
+    units = {k: v for k, v in lexicon.numbers.items() if 1 <= v <= 9}
+    if language == "tr":
+        units["bir"] = 1
+    for item in items:
+        if item.number is not None or item.die is not None:
+            continue
+        if item.key in tens:
+            item.number = tens[item.key]
+            item.forms = set()
+            continue
+        for word, value in tens.items():       # "onbes", "yirmiuc": written as one word
+            rest = item.key[len(word):]
+            if item.key.startswith(word) and rest in units:
+                item.number, item.forms = value + units[rest], set()
+                break
+    for a, b in zip(items, items[1:]):
+        if a.key in tens and b.clause == a.clause and b.key in units and not b.joined:
+            a.number = tens[a.key] + units[b.key]
+            b.number, b.joined, b.forms = None, True, set()
 
 
 # "bir Gig'i var", "a gig", "one die": the article before a Gig or die word counts it. A
@@ -427,4 +503,8 @@ def _match(items: list[Item], lexicon: Lexicon) -> list[Match]:
             for item in items:
                 if item.number is None and infix in item.key[2:]:
                     add((1, index), Match(concept, item.i, item.i + 1, infix))
+    # A negative verb form negates like "değil" / "not" does.
+    for it in items:
+        if it.neg_verb:
+            add((2, 0), Match("negation", it.i, it.i + 1, "-mA-"))
     return sorted((m for _, m in best.values()), key=lambda m: (m.start, m.end, m.concept))

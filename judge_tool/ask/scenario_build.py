@@ -163,11 +163,16 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             raise NotModelled("more than 12 Gigs")
         gigs = _dice("A", have, "B")
         if args["when"] == "start":
-            data = {**base, "state": {"turn_player": "A", "turn": 3, "phase": "start",
-                                      "A": {"deck": 5, "gigs": gigs, "fixer": []},
-                                      "B": {"deck": 5}},
+            # whose Gigs (A = the asker, B = the rival) and whose turn starts
+            holder = "B" if args.get("gigs_of") == "rival" else "A"
+            other = "A" if holder == "B" else "B"
+            turn = "B" if args.get("turn_of") == "rival" else "A"
+            held = _dice(holder, have, other)
+            data = {**base, "state": {"turn_player": turn, "turn": 3, "phase": "start",
+                                      holder: {"deck": 5, "gigs": held, "fixer": []},
+                                      other: {"deck": 5, "fixer": []}},
                     "actions": [{"do": "start_phase"}]}
-            return Built(data, "wins")
+            return Built(data, "wins" if holder == "A" else "rival_wins")
         k = args["steal"]
         rival = [g.replace("B.", "") for g in _dice("B", k, None)]
         cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
@@ -304,6 +309,8 @@ def value_of(built: Built, run: Any) -> Any:
         return run.state.players["A"].eddies_spent
     if built.read == "wins":
         return out.winner == "A"
+    if built.read == "rival_wins":
+        return out.winner == "B"
     raise ValueError(built.read)
 
 
@@ -330,6 +337,8 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
         return {"A": {"eddies_spent": value}}
     if built.read == "wins":
         return {"winner": "A" if value else "none"}
+    if built.read == "rival_wins":
+        return {"winner": "B" if value else "none"}
     raise ValueError(built.read)
 
 
