@@ -1,6 +1,7 @@
 """The fast path: the frequent simple forms (`judge rule 9.23.2`, `judge define blocker`,
-`judge ask "…"`, `judge search …`, with their boolean flags such as `--json`) run without importing click, which alone costs
-about half of a cold start's budget (issue 16: ≤ 5× a bare `python -c pass`).
+`judge ask "…"`, `judge search …`, with their boolean flags such as `--json`) run without
+importing click, which alone costs about half of a cold start's budget (issue 16: ≤ 5× a
+bare `python -c pass`).
 
 It is a router, not a second CLI: a form is taken only when it is exactly a command of
 `FAST` followed by its words and known flags, with no global option before it; anything
