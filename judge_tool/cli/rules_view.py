@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
 from .output import ansi, color_enabled, echo, fail, json_text, shorten, style, ui, wrap
 
+
 def book_for(game: str) -> Rulebook:
     """The rulebook `--game` names. A judge's own folder with a mistake is bad input (exit
     2, `file:line: key: message`); a broken shipped rulebook is our bug (exit 1)."""
