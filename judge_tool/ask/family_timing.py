@@ -449,6 +449,11 @@ def extract_react(reading: Reading) -> Call | None:
         reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
         raise Unclear("what the rival did, and what is asked about it")
+    if _block_context(reading) and any(
+            "rival" in reading.at(k) for m in reading.of("block")
+            for k in range(max(0, m.start - 3), m.start)):
+        # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
+        raise Unclear("who blocked, and who acts after it")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
