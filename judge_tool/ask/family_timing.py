@@ -573,6 +573,8 @@ def _when(reading: Reading) -> str:
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
+    if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
+        raise Unclear("no attack, yet a React Step")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
