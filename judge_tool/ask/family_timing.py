@@ -306,8 +306,6 @@ def extract_timing(reading: Reading) -> Call | None:
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
             raise Unclear("what was played, and when (a Unit or Gear in the Main Phase?)")
-        if reading.has("react") and not reading.has("resolve") and not when:
-            pass
         args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
