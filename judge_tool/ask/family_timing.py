@@ -306,8 +306,6 @@ def extract_timing(reading: Reading) -> Call | None:
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
             raise Unclear("what was played, and when (a Unit or Gear in the Main Phase?)")
-        if reading.has("react") and not reading.has("resolve") and not when:
-            pass
         args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
@@ -449,6 +447,11 @@ def extract_react(reading: Reading) -> Call | None:
         reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
         raise Unclear("what the rival did, and what is asked about it")
+    if _block_context(reading) and any(
+            "rival" in reading.at(k) for m in reading.of("block")
+            for k in range(max(0, m.start - 3), m.start)):
+        # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
+        raise Unclear("who blocked, and who acts after it")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -568,6 +571,8 @@ def _when(reading: Reading) -> str:
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
+    if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
+        raise Unclear("no attack, yet a React Step")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
