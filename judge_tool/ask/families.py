@@ -181,12 +181,24 @@ def _tr_en(reading: Reading, tr: str, en: str) -> str:
 _STEAL_ROLES = ("power", "gig", "gig_area")
 
 
+def _block_words(reading: Reading) -> list[Match]:
+    """The block words: "blokla-", "BLOCKER", and "engelle-" when a BLOCKER is named (then
+    it is read; alone it may be "prevent" and stays unread, so it is reported)."""
+    blocks = reading.of("block")
+    if not any(m.cue == "blocker" for m in blocks):
+        return blocks
+    hinder = reading.of("hinder")
+    for m in hinder:
+        reading.consumed.update(range(m.start, m.end))
+    return blocks + hinder
+
+
 def _blocked(reading: Reading) -> bool:
     """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
     not when the block is negated ("BLOCKER kullanmadı")."""
-    return bool(reading.of("block")) and all(
-        [not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")]) \
-        and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
+    blocks = _block_words(reading)
+    return bool(blocks) and all(
+        [not _negated(reading, m.start, m.end, reach=3) for m in blocks])
 
 
 def extract_blocked_steal(reading: Reading) -> Call | None:
@@ -255,7 +267,10 @@ def extract_steal(reading: Reading) -> Call | None:
     dice_items: list[Item] = []
     free: list[Item] = []
     gear = _gear_powers(reading, reading.numbers)
-    plain = [it for it in reading.numbers if not it.sign and it not in gear]
+    # "2 tane +3 güç", "two +2 gears": a count of the same power change
+    times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
+    counters = {c.i for c in times.values()}
+    plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
     roles = _assign(reading, plain, {"power": "power", "gig": "dice", "gig_area": "dice"})
     for item in plain:
         role = roles.get(item.i)
@@ -276,7 +291,11 @@ def extract_steal(reading: Reading) -> Call | None:
     mods = list(gear)
     for item in (it for it in reading.numbers if it.sign):
         role = _role(reading, item, _STEAL_ROLES)
-        if item.sign == "-" and base is None and role in ("power", None):
+        if item.i in times and (role == "power" or reading.has("gear")):
+            mods += [item] * times[item.i].number      # each of the several changes
+        elif item.i in times:
+            raise Unclear("a count of something that is not a power change")
+        elif item.sign == "-" and base is None and role in ("power", None):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power":
             mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
@@ -304,7 +323,7 @@ def extract_steal(reading: Reading) -> Call | None:
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("a number of Gigs asked about, not the Gigs in the area")
     _turn_fits(reading, base)
-    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
+    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
     return Call(args, assumptions, steps, used)
 
 
@@ -617,15 +636,18 @@ def extract_attack(reading: Reading) -> Call | None:
     if any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("Lag or ADRENALINE said of the attack's target")
+    earlier = _played_earlier(reading)
+    if earlier and reading.has("lag"):
+        raise Unclear("played in an earlier turn, and Lag named")
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
-    defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline)) if not said}
+    defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
+                if not said and not (key == "lagging" and earlier)}
     turn_owner = _turn_owner(reading)
     if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
-    if any(k not in reading.consumed and not _owns_something(reading, k)
-           for k in attacker_part if "rival" in reading.at(k)):
+    if _rival_acts(reading, attacker_part):
         # "Rakibim benim turumda saldırabilir mi", "can my opponent attack": the rival
         # attacks, and this family reads every question as the asker's own attack.
         return None
@@ -685,7 +707,7 @@ def extract_attack(reading: Reading) -> Call | None:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
         if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
-                or "rival_turn" in args):
+                or "rival_turn" in args or earlier):
             return None
         assumptions.append(_tr_en(
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
@@ -743,6 +765,25 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
     return every - target - set(range(verb.start, verb.end)), target
 
 
+def _played_earlier(reading: Reading) -> bool:
+    """"Geçen tur oynadığım birim", "played last turn": the Unit has no Lag now (every Unit
+    loses it at the end of each turn, 11.3.2). The words are read."""
+    items = reading.items
+    for m in reading.of("play"):
+        if _previous_turn(reading, items[m.start].clause):
+            reading.consumed.update(range(m.start, m.end))
+            return True
+    return False
+
+
+def _rival_acts(reading: Reading, indices) -> bool:
+    """A rival word among `indices` that is neither whose turn it is (read by
+    `_turn_owner`) nor the owner of a thing ("rakibin Gig'i"): the rival is the one who
+    acts, and families that read the asker's own action must not answer."""
+    return any(k not in reading.consumed and not _owns_something(reading, k)
+               for k in indices if "rival" in reading.at(k))
+
+
 def _owns_something(reading: Reading, k: int) -> bool:
     """The rival word at `k` names the owner of what follows ("Rakibin 1 Gig'i var", "rival
     has no gigs", "rakibin harcanmış birimine"), not the one who acts."""
@@ -777,6 +818,8 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
+    if any(_negated(reading, m.start, m.end) for m in _block_words(reading)):
+        return None                     # "bloklamazsam": not whether it may block
     spent = _present(reading, "spent")
     ready = _present(reading, "ready")
     target = reading.has("defender") or _attacked_directly(reading)
@@ -824,6 +867,8 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
     found = None
     for m in reading.of(concept):
         key = items[m.start].key
+        if _previous_turn(reading, items[m.start].clause):
+            continue            # "geçen turumda sattım": not this turn
         if reading.language == "en":
             past = key.endswith("ed") or key in ("sold", "did")
             if not past:
@@ -891,12 +936,33 @@ def _one_turn(reading: Reading) -> set[int]:
             and it.i + 1 < len(reading.items) and "turn" in reading.at(it.i + 1)}
 
 
+def _previous_turn(reading: Reading, clause: int) -> bool:
+    """"geçen turumda", "last turn" in `clause`: it speaks of an earlier turn (read)."""
+    items = reading.items
+    found = [m for m in reading.of("previous") if items[m.start].clause == clause
+             and m.end < len(items) and "turn" in reading.at(m.end)]
+    for m in found:
+        reading.consumed.update(range(m.start, m.end + 1))
+    return bool(found)
+
+
 def extract_sell(reading: Reading) -> Call | None:
+    rival_turn = _turn_owner(reading) == "rival"
+    if _rival_acts(reading, range(len(reading.items))):
+        return None                     # "can my opponent sell": not the asker's sale
+    if rival_turn:
+        # selling is a Main Phase action of the turn player (official 11.9.2)
+        if reading.has("previous") or any(it.number is not None for it in reading.items):
+            return None
+        return Call({"rival_turn": True, "sold_this_turn": False}, defaults={"sold_this_turn"})
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
     used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    if sold is None and not twice and reading.has("previous") and \
+            all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
+        sold = False            # "geçen turumda sattım": nothing sold this turn is said
     if sold is None and not twice:
         raise Unclear("whether a card was already sold this turn")
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)

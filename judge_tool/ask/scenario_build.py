@@ -128,11 +128,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "sell":
         card = "Satılık"
         data = {**base, "cards": {card: {"type": "unit", "cost": 1, "sell_tag": True}},
-                "state": {"turn_player": "A", "turn": 3,
+                "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
                           "A": {"deck": 5, "hand": [card],
                                 "sold_this_turn": bool(args["sold_this_turn"])},
                           "B": {"deck": 5}},
-                "actions": [{"do": "sell", "card": card}]}
+                "actions": [{"do": "sell", "card": card, "player": "A"}]}
         return Built(data, "legal")
     if kind == "call":
         legend = "Legend"
