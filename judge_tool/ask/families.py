@@ -908,23 +908,31 @@ def _turn_owner(reading: Reading) -> str | None:
     accounted for; a question naming both turns is not read."""
     items = reading.items
     owners: set[str] = set()
+    def at(k: int) -> Item | None:
+        return items[k] if 0 <= k < len(items) and items[k].clause == items[m.start].clause else None
+
     for m in reading.of("turn"):
-        clause = items[m.start].clause
-        # the owner nearest the turn word: "Rakibim benim turumda" is my turn
-        for k in range(m.start - 1, max(-1, m.start - 3), -1):
-            if items[k].clause != clause:
-                break
-            if "rival" in reading.at(k):
+        # the owner right before the turn word ("rakibin turunda", "my opponent's turn",
+        # "rakip turunda"), past "kendi"/"own" ("rakibin kendi turunda" is the rival's);
+        # "Rakibim bu tur" is the rival doing something this turn, "Rakibim benim turumda"
+        # my turn
+        k = m.start - 1
+        word = at(k)
+        own = word is not None and ("own" in reading.at(k) or word.key in ("my", "benim"))
+        if own:
+            before = at(k - 1)
+            if before is not None and "rival" in reading.at(k - 1) and \
+                    before.key.endswith(("in", "un", "s")) and not word.key in ("my", "benim"):
                 owners.add("rival")
-                reading.consumed.add(k)
-                break
-            if "own" in reading.at(k) or items[k].key in ("my", "benim"):
+                reading.consumed.update({k - 1, k})
+            else:
                 owners.add("mine")
                 reading.consumed.add(k)
-                break
-        else:
-            if items[m.start].key in _MY_TURN:
-                owners.add("mine")
+        elif word is not None and "rival" in reading.at(k):
+            owners.add("rival")
+            reading.consumed.add(k)
+        elif items[m.start].key in _MY_TURN:
+            owners.add("mine")
     if len(owners) > 1:
         raise Unclear("both players' turns are named")
     return owners.pop() if owners else None
