@@ -449,7 +449,11 @@ def _fight_states(reading: Reading) -> None:
     """Spent and ready words in a fight: a spent Unit is a legal target (and an attacker is
     spent by attacking, 9.3.3), so "spent" is read and changes nothing; a ready Unit that is
     attacked is no legal target (9.3.2.1), so such a question gets no ruling."""
+    items = reading.items
     for m in reading.of("spent"):
+        if any(b.cue == "blocker" and abs(b.start - m.start) <= 3
+               and items[b.start].clause == items[m.start].clause for b in reading.of("block")):
+            raise Unclear("a spent BLOCKER cannot block (9.9)")
         reading.consumed.update(range(m.start, m.end))
     attacker_part, _ = _attack_parts(reading)
     for m in reading.of("ready"):
@@ -594,6 +598,11 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     +2 güç alırsa"), else, in a clause of its own, the one Unit of the clause before
     ("savunanın gücü 9, +2 güç aldı"); None when it could be either."""
     same = [side for side, base in sides.items() if base.clause == mod.clause]
+    said = _role_said_before(reading, mod)
+    if said and len(same) == 1 and said != same[0]:
+        raise Unclear("a power change named for one Unit in the other Unit's clause")
+    if said:
+        return said             # "saldıranın gücü -3 oldu", "attacker gets -3"
     if len(same) == 1:
         return same[0]
     named = _role(reading, mod, ("attacker", "defender"), prefer="left", barrier=("versus",),
@@ -607,6 +616,23 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
             before = [side for side, base in sides.items() if base.clause == last]
             if len(before) == 1:
                 return before[0]
+    return None
+
+
+def _role_said_before(reading: Reading, mod: Item) -> str | None:
+    """The role word right before a power change, with at most a power or "gets" word in
+    between ("saldıranın gücü -3", "the attacker gets +2", "savunan +4 aldı")."""
+    items = reading.items
+    for k in range(mod.i - 1, max(-1, mod.i - 4), -1):
+        if items[k].clause != mod.clause:
+            return None
+        here = reading.at(k)
+        if "attacker" in here:
+            return "attacker"
+        if "defender" in here:
+            return "defender"
+        if not (here & {"power"} or items[k].key in ("gets", "got", "get", "has", "had")):
+            return None
     return None
 
 
