@@ -778,6 +778,11 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
             target_noun = k
             break
     if target_noun is None:
+        if any(reading.at(k) & {"unit", "gig_area", "block", "legend"} and _dative(items, k)
+               for k in range(0, verb.start)):
+            # "Rakibimin harcanmış birimine, … birimimle saldırmam": a target before a
+            # comma; which state words are whose is not read safely
+            raise Unclear("the attack's target is in another clause")
         return every - set(range(verb.start, verb.end)), set()
     begin = target_noun
     # back to the subject, to an instrumental ("ADRENALINE ile", "birimimle"), or to the
@@ -832,10 +837,12 @@ def _describes_target(reading: Reading, match: Match, target: set[int]) -> bool:
 
 def _dative(items: list[Item], k: int) -> bool:
     """"birime", "alanına": a dative ending; the instrumental ("birimimle", "birim ile")
-    ends in a vowel too but names what attacks."""
+    and the locative ("alanında") end in a vowel too but name no target."""
     key = items[k].key
     if key.endswith(("la", "le")) or (k + 1 < len(items) and items[k + 1].key == "ile"):
         return False
+    if key.endswith(("da", "de", "ta", "te")):
+        return False                    # the locative: "Gig alanında 3 Gig var"
     return key.endswith(("a", "e"))
 
 

@@ -345,7 +345,7 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
 
 def run(built: Built) -> tuple[Any, Any, str]:
     """(value, the engine's run, the scenario TOML with the answer as expectation)."""
-    from ..engine.scenario import ScenarioRunError, parse_scenario, run_once
+    from ..engine.scenario import ScenarioFileError, ScenarioRunError, parse_scenario, run_once
     last: Exception | None = None
     tries = [(variant, k) for variant in built.variants for k in range(0, len(built.picks) + 1)]
     for variant, k in tries:
@@ -361,6 +361,10 @@ def run(built: Built) -> tuple[Any, Any, str]:
         except ScenarioRunError as exc:
             last = exc
             continue
+        except ScenarioFileError as exc:
+            # a situation no scenario file may state (four Legends in a Legends area):
+            # no ruling, never a traceback
+            raise NotModelled(f"the situation is not a valid scenario: {exc}") from None
         value = value_of(built, result)
         data["expect"] = expectation(built, value, result)
         return value, result, to_toml(data)
