@@ -1058,10 +1058,22 @@ def extract_win(reading: Reading) -> Call | None:
                 and not any(it.key in ("i",) for it in reading.items):
             raise Unclear("who stole")
         return Call({"gigs": have.number, "steal": stolen[0].number, "when": "steal"},
+                    [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if reading.has("win")
+                    and have.number + stolen[0].number >= 7 else [],
                     used=used | {stolen[0].i})
     if len(reading.numbers) != 1 or not start:
         raise Unclear("when the Gigs are counted")
-    return Call({"gigs": have.number, "when": "start", **owners}, used=used)
+    late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
+    return Call({"gigs": have.number, "when": "start", **owners},
+                [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if late else [], used=used)
+
+
+# A "not yet" to 7 Gigs holds outside overtime only: in overtime 7 Gigs win at once
+# (official 1.11; the Turkish rulebook has no text for it), so the answer says so.
+_NO_OVERTIME_TR = ("Uzatma başlamamış sayıldı: Uzatma'da 7 Gig'e ulaşan oyuncu o anda kazanır "
+                   "(resmî kural 1.11; Türkçe metinde karşılığı yok)")
+_NO_OVERTIME_EN = ("taken as outside overtime: in overtime a player who reaches 7 Gigs wins at "
+                   "once (official rule 1.11; the Turkish rulebook has no text for it)")
 
 
 def _win_owners(reading: Reading) -> dict[str, str]:
