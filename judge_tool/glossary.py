@@ -18,12 +18,13 @@ inflected forms ("kuşanmayı") and multi-word names ("go solo").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from . import limits, tomlfile
+from .lazyre import lazy
 from .resources import data_path
 from .tomlfile import DataError
 from .turkish import fold, split_inflected, tokenize
@@ -43,8 +44,8 @@ KINDS: dict[str, str] = {
 
 _REQUIRED = ("slug", "term", "english", "kind", "definition", "rule")
 _OPTIONAL_LISTS = ("aliases", "related", "stems", "match", "exclude")
-_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
+_SLUG_RE = lazy(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_ID_RE = lazy(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
 class GlossaryError(DataError):

@@ -19,20 +19,26 @@ Links never start or end inside a word.
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections import namedtuple
+from collections.abc import Iterator
 
 from .glossary import Glossary, Term, load_glossary, tokens_of
+from .lazyre import lazy
 from .rulebook import DEFAULT_GAME, Rulebook, id_key, load_rulebook
 from .turkish import SOFTENING, WORD_RE, split_inflected, stem_key, tr_lower
 
 # Between the words of a multi-word term: spaces and quotation marks only.
-_GAP_RE = re.compile(r"[\s\"'“”‘’«»]*")
+_GAP_RE = lazy(r"[\s\"'“”‘’«»]*")
 # A dotted rule number standing alone: "9.23.2", "bkz. 11.3." (not "1.5x", not "a9.2").
-_RULE_REF_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w]|\.\d)")
+_RULE_REF_RE = lazy(r"(?<![\w.])(\d+(?:\.\d+)+)(?![\w]|\.\d)")
 
 
-class Link(NamedTuple):
+# Plain collections.namedtuple (annotated for readers): typing's NamedTuple would import
+# typing (~3 ms) and, in its class form, compile every string annotation (~10 ms) on each
+# cold `judge rule`.
+class Link(namedtuple("Link", "term start end target field kind")):
     """One link: a glossary term (term = its slug) or a rule number (term = None)."""
+    __slots__ = ()
     term: str | None    # glossary slug; None for a rule-number link
     start: int          # character offsets into the field's text
     end: int
@@ -45,7 +51,8 @@ class Link(NamedTuple):
                 "target": self.target, "field": self.field, "kind": self.kind}
 
 
-class _Form(NamedTuple):
+class _Form(namedtuple("_Form", "term words upper")):
+    __slots__ = ()
     term: Term
     words: tuple[str, ...]          # Turkish lower case
     upper: tuple[bool, ...]         # word must be written in capitals
@@ -185,17 +192,36 @@ def rule_refs_in(text: str, book: Rulebook) -> list[tuple[int, int, str]]:
     return found
 
 
+class LinkTables(namedtuple("LinkTables", "links rules_citing terms_citing mentions")):
+    """A LinkIndex's tables after the whole-rulebook pass (kept in the compiled cache)."""
+    __slots__ = ()
+    links: dict[str, tuple[Link, ...]]
+    rules_citing: dict[str, list[str]]
+    terms_citing: dict[str, list[str]]
+    mentions: dict[str, tuple[str, ...]]
+
+
 class LinkIndex:
     """Links per node and backlinks per rule, for one rulebook and glossary.
 
     A node's term links are computed on first use (so `judge rule 9.23.2` links only the
     nodes it prints); `complete()` links every node at once. Backlinks from rule
-    references need only the (cheap) rule-number scan and are built up front."""
+    references need only the (cheap) rule-number scan and are built up front. For a
+    shipped rulebook all of it comes from the compiled cache (`links_for`): building the
+    term matcher alone costs more than a whole cold `judge rule`."""
 
-    def __init__(self, book: Rulebook, glossary: Glossary, matcher: TermMatcher | None = None) -> None:
+    def __init__(self, book: Rulebook, glossary: Glossary, matcher: TermMatcher | None = None,
+                 tables: "LinkTables | None" = None) -> None:
         self.book = book
         self.glossary = glossary
         self._matcher = matcher
+        if tables is not None:          # the whole pass, done once per data version
+            self._links = dict(tables.links)
+            self._complete = True
+            self._mentions = {k: list(v) for k, v in tables.mentions.items()}
+            self._rules_citing = tables.rules_citing
+            self._terms_citing = tables.terms_citing
+            return
         self._links: dict[str, tuple[Link, ...]] = {}
         self._complete = False
         self._mentions: dict[str, list[str]] | None = None
@@ -213,6 +239,13 @@ class LinkIndex:
                 terms_citing.setdefault(rule_id, []).append(term.slug)
         self._rules_citing = rules_citing
         self._terms_citing = terms_citing
+
+    def tables(self) -> "LinkTables":
+        """Everything the whole-rulebook pass finds, as plain data (kept in the compiled
+        cache for the shipped rulebooks)."""
+        self.mentions("")
+        return LinkTables(dict(self._links), self._rules_citing, self._terms_citing,
+                          {k: tuple(v) for k, v in (self._mentions or {}).items()})
 
     @property
     def matcher(self) -> TermMatcher:
@@ -300,13 +333,25 @@ _BY_BOOK: dict[int, LinkIndex] = {}
 
 
 def links_for(book: Rulebook, glossary: Glossary | None = None) -> LinkIndex:
-    """The (lazily filled) link index of this very rulebook object, with the glossary of
-    its game unless one is given. Cached per rulebook object."""
+    """The link index of this very rulebook object, with the glossary of its game unless
+    one is given. Cached per rulebook object; for a shipped rulebook with its own glossary,
+    the whole pass is done once per data version (datacache)."""
     index = _BY_BOOK.get(id(book))
     if index is None or index.book is not book or (glossary is not None and index.glossary is not glossary):
-        index = LinkIndex(book, glossary if glossary is not None else load_glossary(book.meta.id))
+        if glossary is None:
+            glossary = load_glossary(book.meta.id)
+            index = LinkIndex(book, glossary, tables=_shipped_tables(book, glossary))
+        else:
+            index = LinkIndex(book, glossary)
         _BY_BOOK[id(book)] = index
     return index
+
+
+def _shipped_tables(book: Rulebook, glossary: Glossary) -> LinkTables | None:
+    from . import datacache
+    if not datacache.is_shipped(book):
+        return None
+    return datacache.cached(f"links:{book.meta.id}", lambda: LinkIndex(book, glossary).tables())
 
 
 def load_links(game: str = DEFAULT_GAME) -> LinkIndex:

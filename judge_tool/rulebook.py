@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterator, Mapping
 
 from . import limits
+from .lazyre import lazy
 from .resources import data_path
 from .safepath import PathProblem, check_id, inside, printable, read_text
 from .tomlfile import DataError
@@ -233,8 +234,8 @@ class Rulebook:
         return picks[:limit]
 
 
-_ID_PREFIX = re.compile(r"^(?:cr|kural|rule|r)\s*[:#]?\s*", re.IGNORECASE)
-ID_RE = re.compile(r"^\d+(?:\.(?:\d+|[a-z]))*$")
+_ID_PREFIX = lazy(r"^(?:cr|kural|rule|r)\s*[:#]?\s*", re.IGNORECASE)
+ID_RE = lazy(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 
 
 def citation_words(meta: "RulebookMeta") -> tuple[str, ...]:
@@ -264,7 +265,7 @@ def strip_citation(query: str, words: tuple[str, ...]) -> str:
     return text
 
 
-_LETTER_GLUED = re.compile(r"^(\d+(?:\.(?:\d+|[a-zA-Z]))*\.\d+)([a-zA-Z])$")
+_LETTER_GLUED = lazy(r"^(\d+(?:\.(?:\d+|[a-zA-Z]))*\.\d+)([a-zA-Z])$")
 
 
 def normalize_id(query: str) -> str:
@@ -303,12 +304,12 @@ def parent_id(rule_id: str) -> str | None:
 
 # --- parsing ---------------------------------------------------------------------
 
-_CHAPTER = re.compile(r"^# (?P<id>[0-9][0-9a-z]*)\.?\s+(?P<title>\S.*)$")
-_SECTION = re.compile(r"^## (?P<title>\S.*)$")
-_TITLED = re.compile(r"^### (?P<id>[0-9][0-9a-z.]*?)\.?(?:\s+(?P<title>\S.*))?$")
-_RULE = re.compile(r"^\*\*(?P<id>[0-9][0-9a-z.]*?)\.?\*\*\s*(?P<text>.*)$")
-_META = re.compile(r"^<!--(?P<body>.*)-->$")
-_SRC = re.compile(r"^(?P<seed>[\w-]+):(?P<para>\d+)$")
+_CHAPTER = lazy(r"^# (?P<id>[0-9][0-9a-z]*)\.?\s+(?P<title>\S.*)$")
+_SECTION = lazy(r"^## (?P<title>\S.*)$")
+_TITLED = lazy(r"^### (?P<id>[0-9][0-9a-z.]*?)\.?(?:\s+(?P<title>\S.*))?$")
+_RULE = lazy(r"^\*\*(?P<id>[0-9][0-9a-z.]*?)\.?\*\*\s*(?P<text>.*)$")
+_META = lazy(r"^<!--(?P<body>.*)-->$")
+_SRC = lazy(r"^(?P<seed>[\w-]+):(?P<para>\d+)$")
 
 
 @dataclass
@@ -331,7 +332,7 @@ class _Draft:
 # each is shown in the reader's language from the message catalogue (editorial.<code>)
 EDITORIAL_CODES = ("title-added", "text-missing", "example-only", "heading-only", "ref-outside", "gap")
 # a numbered list item inside a rule's text: "1) …", "2. …", "• …"
-LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[•–-])\s+\S")
+LIST_ITEM = lazy(r"^(?:\d{1,2}[.)]|[•–-])\s+\S")
 
 
 def _parse_meta(draft: _Draft, body: str, file: Path, lineno: int, meta: RulebookMeta) -> None:
@@ -642,7 +643,7 @@ def _scan_rulebook_folders() -> dict[str, Path]:
     return found
 
 
-_ID_OK = re.compile(limits.GAME_ID_PATTERN)
+_ID_OK = lazy(limits.GAME_ID_PATTERN)
 
 
 def is_path_game(game: str) -> bool:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 from pathlib import Path, PurePosixPath
 
 from . import limits
+from .lazyre import lazy
 
-_ID_RE = re.compile(limits.GAME_ID_PATTERN)
+_ID_RE = lazy(limits.GAME_ID_PATTERN)
 
 
 class PathProblem(Exception):

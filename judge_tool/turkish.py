@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .lazyre import lazy
+
 # Turkish dotted/dotless i: Python's str.lower() maps "I" to "i" and "İ" to "i̇" (with a
 # combining dot), both wrong for Turkish.
 TR_LOWER = {"I": "ı", "İ": "i"}
@@ -40,7 +42,7 @@ _PUNCT_TABLE = str.maketrans(PUNCT_FOLD)
 
 # A word: letters/digits, optionally joined by an apostrophe to a Turkish suffix
 # ("Gig’i", "Aşama’ya") or by a hyphen ("d20'yi" stays one word).
-WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+WORD_RE = lazy(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
 def tr_lower(text: str) -> str:
@@ -103,7 +105,7 @@ def words(text: str) -> list[str]:
     return [t.key for t in tokenize(text)]
 
 
-_LIST_MARKER = re.compile(r"^\s*(?:\d+\.|[•\-*])\s+")
+_LIST_MARKER = lazy(r"^\s*(?:\d+\.|[•\-*])\s+")
 _OPEN_QUOTES = "“„«\""
 _CLOSE_QUOTES = "”»\""
 

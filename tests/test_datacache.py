@@ -107,16 +107,20 @@ def test_unwritable_cache_still_answers(tmp_path, monkeypatch):
 
 def test_key_follows_the_data(cache, tmp_path, monkeypatch):
     """A changed data file gives a new key (so a new compiled file)."""
-    key = datacache.data_key()
     from judge_tool.resources import data_root
-    concepts = data_root() / "rules" / "concepts.toml"
-    stat = concepts.stat()
+    _assert_touching_changes_the_key(data_root() / "rules" / "concepts.toml")
+
+
+def _assert_touching_changes_the_key(path) -> None:
+    """A newer modification time of `path` gives a new key (restored afterwards)."""
+    key = datacache.data_key()
+    stat = path.stat()
     try:
-        os.utime(concepts, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
         datacache.reset()
         assert datacache.data_key() != key
     finally:
-        os.utime(concepts, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         datacache.reset()
 
 
@@ -154,14 +158,7 @@ def test_key_follows_new_and_changed_code_and_data(cache, tmp_path):
     assert datacache.data_key() == key
     source = data_root() / "judge_tool" / "limits.py"
     if source.is_file():                  # a checkout: the package beside the data
-        stat = source.stat()
-        try:
-            os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
-            datacache.reset()
-            assert datacache.data_key() != key
-        finally:
-            os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-            datacache.reset()
+        _assert_touching_changes_the_key(source)
 
 
 def _installed_copy(tmp_path):

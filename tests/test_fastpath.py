@@ -107,6 +107,19 @@ def test_fast_forms_do_not_import_click(tmp_path):
     assert res.stderr.strip().splitlines()[-1] == "False", res.stderr
 
 
+@pytest.mark.parametrize("fg", [None, "black", "red", "green", "yellow", "blue", "magenta",
+                                "cyan", "white"])
+@pytest.mark.parametrize("flags", [{}, {"bold": True}, {"dim": True}, {"underline": True},
+                                   {"bold": True, "underline": True}, {"bold": False},
+                                   {"dim": True, "underline": False}])
+def test_styles_are_clicks_bytes(fg, flags):
+    """output.ansi (click-free) writes exactly what click.style writes."""
+    import click
+
+    from judge_tool.cli.output import ansi
+    assert ansi("Kural 9.23 › ç", fg, **flags) == click.style("Kural 9.23 › ç", fg=fg, **flags)
+
+
 # --- same output, same exit code ---------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -215,3 +228,19 @@ def test_closed_stdout_quiet_on_both_paths(tmp_path):
         res = _judge(["define", "blocker"], fast, tmp_path, stdout=subprocess.DEVNULL,
                      preexec_fn=lambda: os.close(1))
         assert b"Traceback" not in res.stderr and res.returncode in (0, 1)
+
+
+def test_real_process_exit_runs_atexit_and_keeps_the_code(tmp_path):
+    """A real process on the fast path ends without the interpreter's teardown, but its
+    atexit functions still run (a cache that saves itself at exit) and the code is kept."""
+    marker = tmp_path / "atexit-ran"
+    code = ("import atexit, sys\n"
+            f"atexit.register(lambda: open({str(marker)!r}, 'w').close())\n"
+            "sys.argv = ['judge', 'rule', '99.99']\n"
+            "from judge_tool.cli import main\nmain()\n")
+    env = {**os.environ, "JUDGE_TOOL_CACHE": str(tmp_path / "cache")}
+    env.pop("JUDGE_TOOL_NO_FASTPATH", None)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert res.returncode == 2 and res.stderr.startswith("judge: No rule"), res.stderr
+    assert marker.exists()

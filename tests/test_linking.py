@@ -229,6 +229,30 @@ def test_lazy_index_equals_the_full_pass(book, glossary, index):
     assert len(lazy) == len(index)
 
 
+def test_compiled_tables_equal_the_full_pass(book, glossary, index, tmp_path, monkeypatch):
+    """The shipped rulebook's links come from the compiled cache (built and read back in a
+    fresh cache): every node's links, the backlinks and the mentions equal a fresh pass."""
+    from judge_tool import datacache, linking
+    from judge_tool.rulebook import load_rulebook
+    monkeypatch.setenv("JUDGE_TOOL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("JUDGE_TOOL_NO_DATACACHE", raising=False)
+    for _ in range(2):                               # built, then read back from the file
+        datacache.reset()
+        linking._BY_BOOK.clear()
+        load_rulebook.cache_clear()
+        shipped = load_rulebook()
+        cached = linking.links_for(shipped)
+        assert cached._complete and cached._matcher is None
+        for node in book:
+            assert cached.links(node.id) == index.links(node.id), node.id
+            assert cached.cited_by(node.id) == index.cited_by(node.id), node.id
+        for term in glossary:
+            assert cached.mentions(term.slug) == index.mentions(term.slug), term.slug
+    datacache.reset()
+    linking._BY_BOOK.clear()
+    load_rulebook.cache_clear()
+
+
 def test_hand_checked_sample_precision(book, index, glossary):
     """100 links read by hand (tests/fixtures/links_sample.json): each is produced by the
     linker and its surface really is that term."""

@@ -4,7 +4,7 @@ rulebook to the text or JSON it prints. Click-free, so the click command
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..glossary import Glossary, GlossaryError, Term, load_glossary
 from ..rulebook import Node, Rulebook
