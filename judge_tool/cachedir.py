@@ -5,19 +5,29 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def cache_folder() -> str:
+    """``$JUDGE_TOOL_CACHE``, else ``$XDG_CACHE_HOME/judge-tool``, else
+    ``~/.cache/judge-tool``. A string (``os.path`` only): the compiled dataclass methods
+    are found before anything has imported pathlib."""
+    explicit = os.environ.get("JUDGE_TOOL_CACHE")
+    if explicit:
+        return os.path.expanduser(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    # the XDG spec: a relative path is invalid and is ignored
+    base = xdg if xdg and os.path.isabs(xdg) else os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "judge-tool")
 
 
 def cache_root() -> Path:
-    """``$JUDGE_TOOL_CACHE``, else ``$XDG_CACHE_HOME/judge-tool``, else
-    ``~/.cache/judge-tool``."""
-    explicit = os.environ.get("JUDGE_TOOL_CACHE")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    # the XDG spec: a relative path is invalid and is ignored
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "judge-tool"
+    """`cache_folder` as a Path."""
+    from pathlib import Path
+    return Path(cache_folder())
 
 
 def notice(message: str) -> None:

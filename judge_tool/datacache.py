@@ -27,23 +27,18 @@ from __future__ import annotations
 
 import copyreg
 import os
-import stat
 import sys
 import time
 import types
-import zlib
 from pathlib import Path
 
 from .cachedir import cache_root, notice
+from .sealed import is_ours, read_sealed, sha256, write_sealed
 
 try:                                # the C modules: no pure-Python wrappers to import
     import _pickle as pickle
 except ImportError:  # pragma: no cover - other Pythons
     import pickle  # type: ignore[no-redef]
-try:
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python 3.12+ names it _sha2
-    from hashlib import sha256
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start; names for the type checker only
 if TYPE_CHECKING:
@@ -152,43 +147,16 @@ def folder() -> Path:
     return cache_root() / "compiled"
 
 
-def _checksum(payload: bytes) -> bytes:
-    """CRC-32 of the payload (like the search index's marker): it finds a damaged or
-    half-written file. Not a defence against tampering (nothing a checksum beside the
-    data is): that is the owner and permission check in `_read`. SHA-256 here cost ~2 ms
-    of every cold start."""
-    return zlib.crc32(payload).to_bytes(4, "big")
-
-
 def _is_ours(path: Path) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(len(MAGIC)) == MAGIC
-    except OSError:
-        return False
+    return is_ours(path, MAGIC)
 
 
 def _read(path: Path) -> dict[str, bytes] | None:
     """The entries of ``path`` (name -> that entry's pickle); None if missing. A damaged
     file raises ValueError."""
-    try:
-        st = os.lstat(path)
-    except OSError:
+    payload = read_sealed(path, MAGIC, MAX_CACHE_BYTES)
+    if payload is None:
         return None
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError("not a regular file")
-    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
-        raise ValueError("not owned by this user or writable by others")
-    if st.st_size > MAX_CACHE_BYTES:
-        raise ValueError("too big")
-    with open(path, "rb") as fh:
-        data = fh.read()
-    head = len(MAGIC) + 4
-    if len(data) < head or data[: len(MAGIC)] != MAGIC:
-        raise ValueError("no header")
-    payload = data[head:]
-    if _checksum(payload) != data[len(MAGIC):head]:
-        raise ValueError("checksum mismatch")
     try:
         entries = pickle.loads(payload)
     except Exception as exc:
@@ -253,16 +221,7 @@ def _write(group: str, entries: dict[str, bytes]) -> None:
         payload = pickle.dumps(entries, protocol=5)
         if len(payload) > MAX_CACHE_BYTES:
             return
-        target = _file(group)
-        tmp = where / f".{target.name}.{os.getpid()}.tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(MAGIC + _checksum(payload) + payload)
-            os.replace(tmp, target)
-        except BaseException:
-            _remove(tmp)
-            raise
+        write_sealed(_file(group), MAGIC, payload)
         key = data_key()
         now = time.time()
         stale = [p for p in where.glob("*.pickle") if not p.name.startswith(key)

@@ -587,14 +587,20 @@ _FORM_ORDER = ("key", "stem", "pre", "en") + tuple(f"pre:{n}" for n in range(1, 
 _PROBE_WORDS = ("oyuncularin", "saldirilarda", "blockers", "attacking", "kartlarindan")
 
 
-class _EveryTermReader:
-    """A stand-in index reader that has every term, so query.build shows all its clauses."""
+class _EveryTermTables:
+    """Stand-in index tables that hold every term, so query.build shows all its clauses."""
+
+    count = 100
 
     def doc_frequency(self, fieldname: str, text: str) -> int:
         return 1
 
-    def doc_count(self) -> int:
-        return 100
+
+class _EveryTermScorer:
+    tables = _EveryTermTables()
+
+    def expand(self, clause: Any) -> list[str]:
+        return []
 
 
 def _forms_of(key: str, analysis: Any, english_stem) -> dict[str, str]:
@@ -606,27 +612,24 @@ def _forms_of(key: str, analysis: Any, english_stem) -> dict[str, str]:
 def query_clauses(analysis: Any) -> list[dict]:
     """The per-word clauses of `judge search` as (field, form, weight), read from
     query.build itself, so the browser follows the CLI when its weights or fields change."""
-    from whoosh import query as Q
-
     from .search import query as qmod
     from .search.index import english_stem
+    from .search.score import DisMax, Term
 
     found: dict[str, tuple[float, set[str]]] = {}
     for word in _PROBE_WORDS:
-        q, _plan = qmod.build(word, _EveryTermReader(), analysis, [])
-        dismax = next((s for s in ([q] + list(getattr(q, "subqueries", [])))
-                       if isinstance(s, Q.DisjunctionMax)), None)
+        clauses, _plan = qmod.build(word, _EveryTermScorer(), analysis, [])
+        dismax = next((c for c in clauses or () if isinstance(c, DisMax)), None)
         if dismax is None:
             continue
         key = analysis.keys(word)[0]
         forms = _forms_of(key, analysis, english_stem)
-        for sub in dismax.subqueries:
-            if not isinstance(sub, Q.Term):
+        for sub in dismax.clauses:
+            if not isinstance(sub, Term):
                 continue
-            text = sub.text.decode() if isinstance(sub.text, bytes) else str(sub.text)
-            matching = {name for name, value in forms.items() if value == text}
-            weight, seen = found.get(sub.fieldname, (float(sub.boost), set(_FORM_ORDER)))
-            found[sub.fieldname] = (weight, seen & matching)
+            matching = {name for name, value in forms.items() if value == sub.text}
+            weight, seen = found.get(sub.field, (float(sub.boost), set(_FORM_ORDER)))
+            found[sub.field] = (weight, seen & matching)
     weak = set(getattr(qmod, "WEAK_FIELDS", ()))
     clauses = []
     for fieldname, (weight, forms) in found.items():

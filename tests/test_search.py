@@ -95,7 +95,7 @@ def test_exact_query_is_not_fuzzed(book):
     from judge_tool.search import engine_for
     from judge_tool.search.query import build
     engine = engine_for(book)
-    _q, plan = build("saldırı", engine.searcher.reader(), engine.analysis, engine.names)
+    _clauses, plan = build("saldırı", engine.scorer, engine.analysis, engine.names)
     assert not plan.fuzzy
 
 
@@ -234,25 +234,3 @@ def test_a_lone_head_word_finds_the_terms_definition_first():
     from judge_tool.search import search
     hits = search(load_rulebook(), "İKAME", limit=3)
     assert (hits[0].kind == "term" and hits[0].rule == "10.24") or hits[0].id == "10.24"
-
-
-def test_dismax_scores_each_document_by_its_own_clauses():
-    # whoosh-reloaded 2.7.5 scored a document with another document's posting
-    from whoosh import query as Q
-    from whoosh.fields import ID, TEXT, Schema
-    from whoosh.filedb.filestore import RamStorage
-
-    from judge_tool.search.dismax import DisjunctionMax
-
-    ix = RamStorage().create_index(Schema(id=ID(stored=True), a=TEXT, b=TEXT))
-    with ix.writer() as w:
-        w.add_document(id="1", a="xx xx xx yy", b="zz")
-        w.add_document(id="2", a="yy", b="xx")
-        w.add_document(id="3", a="xx", b="xx xx xx xx xx")
-    with ix.searcher() as s:
-        alone = {h["id"]: h.score for h in s.search(Q.Term("a", "xx"))}
-        both = {h["id"]: h.score for h in s.search(DisjunctionMax([Q.Term("a", "xx"), Q.Term("b", "xx")]))}
-        b_only = {h["id"]: h.score for h in s.search(Q.Term("b", "xx"))}
-    assert both["1"] == pytest.approx(alone["1"])           # doc 1 matches only a:xx
-    assert both["2"] == pytest.approx(b_only["2"])
-    assert both["3"] == pytest.approx(max(alone["3"], b_only["3"]))

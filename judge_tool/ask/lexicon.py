@@ -8,7 +8,6 @@ concept without a pattern per phrasing. All normalisation goes through `judge_to
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -115,6 +114,16 @@ class Lexicon:
     verbs: tuple[str, ...]                # every verb stem, folded, without "-"
     glossary_terms: dict[str, list[str]]  # concept -> names taken from the glossary
     negative: frozenset[str] = frozenset()  # concepts that carry their own negation
+    # first cue word -> (concept, the cue's place in its list, cue): reading a question
+    # tries only the cues that start with one of its words
+    starts: dict[str, list[tuple[str, int, Cue]]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.starts = {}
+        for concept, cues in self.concepts.items():
+            for index, cue in enumerate(cues):
+                if cue.words:
+                    self.starts.setdefault(cue.words[0], []).append((concept, index, cue))
 
 
 def _fold_cue(text: str) -> tuple[str, ...]:
@@ -195,6 +204,7 @@ def load_lexicon() -> Lexicon:
 
 
 def _build_lexicon() -> Lexicon:
+    import tomllib
     text = (Path(__file__).parent / "cues.toml").read_text(encoding="utf-8")
     raw = tomllib.loads(text)
     concepts: dict[str, list[Cue]] = {}
@@ -456,34 +466,45 @@ def _dice_from_sides(items: list[Item]) -> None:
             b.forms = set()
 
 
-def _word_matches(word: str, item: Item) -> bool:
-    if item.number is not None or item.die is not None:
-        return False
-    return word in item.forms or (word == item.key)
-
-
 def _excluded(item: Item, stops: tuple[str, ...]) -> bool:
     return any(item.key.startswith(s) for s in stops)
 
 
+def _words(item: Item) -> frozenset[str] | set[str]:
+    """The cue words `item` can stand for (none for a number or a die)."""
+    if item.number is not None or item.die is not None:
+        return frozenset()
+    return item.forms | {item.key}
+
+
 def _match(items: list[Item], lexicon: Lexicon) -> list[Match]:
-    found: list[Match] = []
-    for concept, cues in lexicon.concepts.items():
-        stops = lexicon.exclude.get(concept, ())
-        for cue in cues:
-            n = len(cue.words)
-            for start in range(len(items) - n + 1):
+    # A cue is tried only where its first word stands (`Lexicon.starts`), not at every word.
+    words = [_words(it) for it in items]
+    best: dict[tuple[str, int, int], tuple[tuple[int, int], Match]] = {}
+
+    def add(rank: tuple[int, int], match: Match) -> None:
+        # One match per concept and span; the cue listed last names it.
+        key = (match.concept, match.start, match.end)
+        if key not in best or best[key][0] < rank:
+            best[key] = (rank, match)
+
+    for start, here in enumerate(words):
+        for word in here:
+            for concept, index, cue in lexicon.starts.get(word, ()):
+                n = len(cue.words)
                 span = items[start:start + n]
-                if all(_word_matches(w, it) for w, it in zip(cue.words, span)) and \
+                if len(span) == n and \
+                        all(w in words[start + k] for k, w in enumerate(cue.words[1:], 1)) and \
                         len({it.clause for it in span}) == 1 and \
-                        not any(_excluded(it, stops) for it in span):
-                    found.append(Match(concept, start, start + n, " ".join(cue.words)))
-        for infix in lexicon.infix.get(concept, ()):
+                        not any(_excluded(it, lexicon.exclude.get(concept, ())) for it in span):
+                    add((0, index), Match(concept, start, start + n, " ".join(cue.words)))
+    for concept, infixes in lexicon.infix.items():
+        for index, infix in enumerate(infixes):
             for item in items:
                 if item.number is None and infix in item.key[2:]:
-                    found.append(Match(concept, item.i, item.i + 1, infix))
+                    add((1, index), Match(concept, item.i, item.i + 1, infix))
     # A negative verb form negates like "değil" / "not" does.
-    found += [Match("negation", it.i, it.i + 1, "-mA-") for it in items if it.neg_verb]
-    # One match per concept and span.
-    unique = {(m.concept, m.start, m.end): m for m in found}
-    return sorted(unique.values(), key=lambda m: (m.start, m.end, m.concept))
+    for it in items:
+        if it.neg_verb:
+            add((2, 0), Match("negation", it.i, it.i + 1, "-mA-"))
+    return sorted((m for _, m in best.values()), key=lambda m: (m.start, m.end, m.concept))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 ATTACKER, DEFENDER, BLOCKER = "Saldıran", "Savunan", "Bloklayan"
 _SIZES = (4, 6, 8, 10, 12, 20)
@@ -343,20 +343,38 @@ def expectation(built: Built, value: Any, run: Any) -> dict[str, Any]:
     raise ValueError(built.read)
 
 
-def run(built: Built) -> tuple[Any, Any, str]:
-    """(value, the engine's run, the scenario TOML with the answer as expectation)."""
-    from ..engine.scenario import ScenarioFileError, ScenarioRunError, parse_scenario, run_once
-    last: Exception | None = None
-    tries = [(variant, k) for variant in built.variants for k in range(0, len(built.picks) + 1)]
-    for variant, k in tries:
-        data = {key: value for key, value in {**built.data, **variant}.items()
-                if value is not None}
-        if k:
-            data["choices"] = [{"decision": "steal", "pick": p} for p in built.picks[:k]]
-        data["expect"] = {"legal": True}          # a placeholder: the run's outcome is read
+def tries(built: Built) -> Iterator[dict[str, Any]]:
+    """The scenario tables `run` tries in turn: each variant, with ever more scripted picks."""
+    for variant in built.variants:
+        for k in range(0, len(built.picks) + 1):
+            data = {key: value for key, value in {**built.data, **variant}.items()
+                    if value is not None}
+            if k:
+                data["choices"] = [{"decision": "steal", "pick": p} for p in built.picks[:k]]
+            data["expect"] = {"legal": True}      # a placeholder: the run's outcome is read
+            yield data
 
+
+def _fresh(value: Any) -> Any:
+    """New tables and arrays all the way down, as `tomllib` would give for the text."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
+
+
+def run(built: Built) -> tuple[Any, Any, str]:
+    """(value, the engine's run, the scenario TOML with the answer as expectation). The
+    table goes to the scenario parser as it is (`to_toml` writes exactly this table: see
+    tests/test_ask_eval.py), so it is `judge check`'s reading, without the TOML round trip."""
+    from ..engine.lines import LazyLineMap
+    from ..engine.scenario import ScenarioFileError, ScenarioRunError, run_once, scenario_from_table
+    last: Exception | None = None
+    for data in tries(built):
         try:
-            scn = parse_scenario(to_toml(data), "<ask>")
+            scn = scenario_from_table(_fresh(data), "<ask>",
+                                      lines=LazyLineMap(lambda data=data: to_toml(data)))
             result = run_once(scn)
         except ScenarioRunError as exc:
             last = exc

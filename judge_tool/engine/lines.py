@@ -8,6 +8,7 @@ effort for error messages; an unknown path falls back to its nearest known prefi
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+))*)\s*=')
@@ -154,13 +155,15 @@ def _top_level_items(text: str) -> list[str]:
 
 class LazyLineMap:
     """A LineMap built on the first lookup: line numbers are needed only for error
-    messages, so a valid file never pays for the scan."""
+    messages, so a valid file never pays for the scan. The text may be given as a function
+    that makes it (a table built in memory is written out only for an error)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | Callable[[], str]) -> None:
         self._text = text
         self._map: LineMap | None = None
 
     def find(self, path: str) -> int:
         if self._map is None:
-            self._map = LineMap(self._text)
+            text = self._text if isinstance(self._text, str) else self._text()
+            self._map = LineMap(text)
         return self._map.find(path)

@@ -5,7 +5,6 @@ checked against their expectations. The format is described in docs/scenarios.md
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -96,6 +95,7 @@ def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = 
 
 def parse_scenario(text: str, file: str = "<scenario>",
                    rule_exists: Callable[[str], bool] | None = None) -> Scenario:
+    import tomllib
     from ..tomlfile import DataError, check_limits
     try:
         check_limits(text, file)              # size and nesting (issue 16's limits)
@@ -111,7 +111,17 @@ def parse_scenario(text: str, file: str = "<scenario>",
         raise ScenarioFileError(file, 0, "nested too deeply") from None
     except ValueError as exc:               # an integer of thousands of digits
         raise ScenarioFileError(file, 0, f"TOML value: {str(exc).split(';')[0]}") from None
-    lines = LazyLineMap(text)
+    return scenario_from_table(data, file, rule_exists, LazyLineMap(text))
+
+
+def scenario_from_table(data: dict, file: str = "<scenario>",
+                        rule_exists: Callable[[str], bool] | None = None,
+                        lines: LazyLineMap | None = None) -> Scenario:
+    """`parse_scenario` for a table already in memory, as `tomllib` gives it (what `judge
+    ask` builds): the same checks and the same run, without writing TOML text and parsing
+    it back on every question. `lines` gives line numbers for errors (from text made only
+    when an error needs it)."""
+    lines = lines if lines is not None else LazyLineMap("")
     try:
         scn = _validate(data, file, lines)
         if rule_exists is not None:

@@ -3,7 +3,6 @@ with the key path and a "did you mean"."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Iterable
 
 from .errors import SpecError
@@ -43,6 +42,7 @@ def join(path: str, key: str | int) -> str:
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:
+    import difflib                    # only for an error message
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}?" if close else ""
 

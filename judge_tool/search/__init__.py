@@ -4,9 +4,10 @@
     hits = search(book, "çatışma eşit güç", limit=5, chapter=None)
 
 Each hit is a `Hit` (id, kind "rule" or "term", title, text, path, snippet, score, …).
-The analysis is chosen from ``book.meta.language`` (see `analysis.py`); the index is built
-on first use into the user's cache (see `index.py`). whoosh is imported only when a search
-actually runs, so importing this module is cheap.
+The analysis is chosen from ``book.meta.language`` (see `analysis.py`); whoosh builds the
+index on first use into the user's cache (see `index.py`), and a query is scored over a copy
+of it kept as tables (`tables.py`, `score.py`): for the shipped rulebooks a search neither
+imports whoosh nor opens its files.
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ from functools import cached_property
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .analysis import Analysis, analysis_for
+
+if TYPE_CHECKING:
+    from .score import Scorer
+    from .tables import Tables
 
 BM25_B, BM25_K1 = 0.75, 1.2
 
@@ -94,6 +99,7 @@ class Engine:
         self.terms = {str(getattr(t, "slug", "")): t for t in
                       (getattr(self.glossary, "terms", None) or [])}
         self._terms_cache: dict[str, tuple[set[str], set[str], set[str]]] = {}
+        self._packed_terms: dict[str, tuple[str, str, str]] = {}
         if rebuild:
             self.opened                       # noqa: B018 - build now, as asked
         from .lexicon import LEXICONS, SYNONYMS
@@ -108,43 +114,67 @@ class Engine:
                              cache=self._cache)
 
     @cached_property
-    def searcher(self):
-        from .index import fast_bm25f
-        return self.opened.ix.searcher(weighting=fast_bm25f(BM25_B, BM25_K1))
+    def key(self) -> str:
+        """The index key (data, analysis, schema): known without opening the index."""
+        if "opened" in self.__dict__:
+            return self.opened.key
+        from .index import key_for
+        return key_for(self.book, self.glossary, self.analysis)
+
+    @cached_property
+    def tables(self) -> "Tables":
+        """The index as tables (`tables.py`). For the shipped rulebooks they are kept in
+        the compiled data cache per index key, so a search neither imports whoosh nor
+        opens the index; for a judge's own folder they are read from the opened index."""
+        from .index import _shipped
+        from .tables import from_reader
+
+        def build() -> "Tables":
+            with self.opened.ix.reader() as reader:
+                return from_reader(reader)
+
+        if _shipped(self.book):
+            from ..datacache import cached
+            return cached(f"search-tables:{self.book.meta.id}:{self.key}", build, group="search")
+        return build()
+
+    @cached_property
+    def scorer(self) -> "Scorer":
+        from .score import Scorer
+        return Scorer(self.tables, BM25_B, BM25_K1)
 
     @cached_property
     def names(self):
         from .query import glossary_names
-        names, terms = self._tables(glossary_names)
-        self._terms_cache.update(terms)
+        names, packed = self._tables(glossary_names)
+        self._packed_terms = packed
         return names
 
     def _tables(self, glossary_names):
         """The glossary name index and every document's words, stems and prefixes: built
         once per data version for the shipped rulebooks (compiled data cache, search
-        group), per process for a judge's own folder."""
+        group), per process for a judge's own folder. The words are kept as one string
+        per document and kind and made into sets only for the documents a query ranks:
+        unpickling ~1,200 sets of words cost a cold search more than the search itself."""
         from .index import _shipped
 
         def build():
             names = glossary_names(self.glossary, self.analysis)
-            terms: dict[str, tuple[set[str], set[str], set[str]]] = {}
+            packed: dict[str, tuple[str, str, str]] = {}
             if _shipped(self.book):
-                self._terms_cache = terms
-                for node in self.book:
-                    self._doc_terms(node.id)
-                for slug in self.terms:
-                    self._doc_terms(f"term:{slug}")
-            return names, terms
+                ids = [node.id for node in self.book] + [f"term:{slug}" for slug in self.terms]
+                for doc_id in ids:
+                    packed[doc_id] = tuple(" ".join(sorted(words))      # type: ignore[assignment]
+                                           for words in self._doc_terms(doc_id))
+            return names, packed
 
-        if _shipped(self.book) and self.opened.path is not None:
+        if _shipped(self.book):
             from ..datacache import cached
-            return cached(f"search:{self.book.meta.id}:{self.opened.key}", build, group="search")
+            return cached(f"search:{self.book.meta.id}:{self.key}", build, group="search")
         return build()
 
     def close(self) -> None:
         try:
-            if "searcher" in self.__dict__:
-                self.searcher.close()
             if "opened" in self.__dict__:
                 self.opened.ix.close()
         except Exception:
@@ -171,21 +201,19 @@ class Engine:
         return self._text_search(text, limit, chapter)
 
     def _text_search(self, text: str, limit: int, chapter: str | None) -> list[Hit]:
-        from whoosh import query as Q
-
         from .query import CANDIDATES, COORD_FLOOR, DEFINING_BONUS, SUBTREE_SHARE, TERM_DAMP, build, coverage
 
         names = self.names                     # fills the per-document word tables too
-        reader = self.searcher.reader()
-        q, plan = build(text, reader, self.analysis, names, self.lexicon, self.synonyms)
-        if q is None:
+        clauses, plan = build(text, self.scorer, self.analysis, names, self.lexicon, self.synonyms)
+        if clauses is None:
             return []
-        flt = Q.Term("chapter", chapter) if chapter else None
-        results = self.searcher.search(q, limit=max(CANDIDATES, limit * 4), filter=flt)
+        tables = self.tables
+        allowed = {d for d, c in enumerate(tables.chapters) if c == chapter} if chapter else None
+        results = self.scorer.search(clauses, max(CANDIDATES, limit * 4), allowed)
         scored: list[tuple[float, str]] = []
-        top = results[0].score if len(results) else 0.0
-        for r in results:
-            doc_id = r["id"]
+        top = results[0][1] if results else 0.0
+        for docnum, raw in results:
+            doc_id = tables.ids[docnum]
             keys, stems, prefixes = self._doc_terms(doc_id)
             cover = coverage(plan, keys, stems, prefixes, self.analysis.prefix_len)
             named = plan.defining.get(doc_id, 0.0)
@@ -203,7 +231,7 @@ class Engine:
             bonus = named * DEFINING_BONUS * top
             if doc_id in plan.ids:
                 bonus += 0.5 * top
-            base = r.score * (COORD_FLOOR + (1 - COORD_FLOOR) * cover)
+            base = raw * (COORD_FLOOR + (1 - COORD_FLOOR) * cover)
             if is_term and not named:
                 base *= TERM_DAMP      # a definition that paraphrases rules: the rule comes first
             scored.append((base + bonus, doc_id))
@@ -242,6 +270,11 @@ class Engine:
         cached = self._terms_cache.get(doc_id)
         if cached is not None:
             return cached
+        packed = self._packed_terms.get(doc_id)
+        if packed is not None:
+            unpacked = tuple(set(words.split()) for words in packed)
+            self._terms_cache[doc_id] = unpacked      # type: ignore[assignment]
+            return unpacked                           # type: ignore[return-value]
         if doc_id.startswith("term:"):
             from .index import term_names
             term = self.terms.get(doc_id[5:])

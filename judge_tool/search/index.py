@@ -26,14 +26,10 @@ Lifecycle:
 
 from __future__ import annotations
 
-import hashlib
-import json
+# json, hashlib, shutil, tempfile, uuid and zlib are imported where the index is built,
+# checked or cleaned: an everyday search reads the compiled tables and needs none of them.
 import os
-import shutil
-import tempfile
 import time
-import uuid
-import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -58,6 +54,7 @@ from ..cachedir import cache_root, notice  # noqa: E402  (re-exported: the index
 
 
 def _crc(path: Path) -> int:
+    import zlib
     with open(path, "rb") as fh:
         return zlib.crc32(fh.read())
 
@@ -141,7 +138,7 @@ def _shipped(book: Any) -> bool:
     return is_shipped(book)
 
 
-def _key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
+def key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
     """The index key; for shipped data it is computed once per data version (the
     compiled data cache keeps it), for a judge's own folder every time."""
     from ..glossary import load_glossary
@@ -164,10 +161,12 @@ def _with_import(key: str, book: Any) -> str:
     mark = fingerprint()
     if mark == "none":
         return key
+    import hashlib
     return hashlib.sha256(f"{key}\0{mark}".encode()).hexdigest()[:20]
 
 
 def index_key(book: Any, glossary: Any, analysis: Analysis) -> str:
+    import hashlib
     h = hashlib.sha256()
     h.update(f"{SCHEMA_VERSION}\0{analysis.version}\0{analysis.language}\0".encode())
     h.update(hashlib.sha256(_analysis_source()).digest())
@@ -204,39 +203,6 @@ def schema():
         head_stem=text(False),
         crumb=text(False),
     )
-
-
-def fast_bm25f(B: float, K1: float):
-    """whoosh's BM25F, with each field's document lengths read once into a list instead of
-    decoded per scored posting (the hot spot of a query on a small index)."""
-    from whoosh.scoring import BM25F, BM25FScorer, WeightScorer
-
-    class _Scorer(BM25FScorer):
-        def setup(self, searcher, fieldname, text):
-            super().setup(searcher, fieldname, text)
-            cache = getattr(searcher, "_judge_lengths", None)
-            if cache is None:
-                cache = {}
-                try:
-                    searcher._judge_lengths = cache
-                except AttributeError:  # pragma: no cover
-                    return
-            lengths = cache.get(fieldname)
-            if lengths is None:
-                reader = searcher.reader()
-                lengths = [reader.doc_field_length(d, fieldname, 1)
-                           for d in range(reader.doc_count_all())]
-                cache[fieldname] = lengths
-            self.dfl = lengths.__getitem__
-
-    class _BM25F(BM25F):
-        def scorer(self, searcher, fieldname, text, qf=1):
-            if not searcher.schema[fieldname].scorable:
-                return WeightScorer.for_(searcher, fieldname, text)
-            return _Scorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B),
-                           self.K1, qf=qf)
-
-    return _BM25F(B=B, K1=K1)
 
 
 def english_stem(key: str) -> str:
@@ -288,6 +254,7 @@ def build_into(folder: Path, docs: list[Doc], analysis: Analysis, key: str) -> d
         "crc32": {p.name: _crc(p) for p in sorted(folder.iterdir())
                   if p.is_file() and p.name != BUILD_MARKER},
     }
+    import json
     tmp_marker = folder / (MARKER + ".tmp")
     tmp_marker.write_text(json.dumps(marker, indent=1), encoding="utf-8")
     with open(tmp_marker, "rb") as fh:
@@ -311,6 +278,7 @@ class CorruptIndex(Exception):
 
 
 def read_marker(folder: Path) -> dict:
+    import json
     try:
         marker = json.loads((folder / MARKER).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -373,11 +341,13 @@ class Opened:
 
 
 def _remove_tree(path: Path) -> None:
+    import shutil
     shutil.rmtree(path, ignore_errors=True)
 
 
 def _quarantine(path: Path) -> None:
     """Move a bad index out of the way (atomic), then delete it."""
+    import uuid
     aside = path.with_name(f".bad-{path.name}-{os.getpid()}-{uuid.uuid4().hex[:6]}")
     try:
         os.rename(path, aside)
@@ -398,6 +368,7 @@ def _ours(entry: Path) -> bool:
 def _builder_gone(entry: Path, now: float) -> bool:
     """A temporary build folder is stale when its builder process has ended (same host) or
     it is older than STALE_TMP_SECONDS."""
+    import json
     try:
         info = json.loads((entry / BUILD_MARKER).read_text(encoding="utf-8"))
         if now - entry.stat().st_mtime >= STALE_TMP_SECONDS:
@@ -461,7 +432,7 @@ def index_root(cache: Path | None, book_id: str) -> Path:
 
 def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool = False,
                   cache: Path | None = None) -> Opened:
-    key = _key_for(book, glossary, analysis)
+    key = key_for(book, glossary, analysis)
     root = index_root(cache, book.meta.id)
     final = root / key
     docs: list[Doc] | None = None
@@ -492,6 +463,8 @@ def open_or_build(book: Any, glossary: Any, analysis: Analysis, *, rebuild: bool
             rebuild = False
         if docs is None:
             docs = documents(book, glossary)
+        import json
+        import tempfile
         try:
             root.mkdir(parents=True, exist_ok=True)
             tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{key}-", dir=root))

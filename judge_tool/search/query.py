@@ -1,7 +1,7 @@
 """From what a judge typed to ranked hits.
 
-User input is plain text, never whoosh query syntax: it is tokenised with the same analysis
-as the documents and turned into whoosh query objects here, so quotes, AND/OR/NOT, ``*``,
+User input is plain text, never a query syntax: it is tokenised with the same analysis
+as the documents and turned into scoring clauses (`score.py`) here, so quotes, AND/OR/NOT, ``*``,
 ``:``, brackets, control characters and emoji are just characters.
 
 For every query word the clauses are: the exact folded word, its stem, its 5- and
@@ -28,6 +28,7 @@ from typing import Any
 from ..rulebook import ID_RE, normalize_id
 from .analysis import Analysis, Word
 from .index import english_stem, glossary_terms, term_names
+from .score import Clause, Constant, DisMax, Fuzzy, Phrase, Scorer, Term
 
 MAX_CHARS = 1000
 MAX_WORDS = 24
@@ -41,7 +42,6 @@ W_PHRASE, W_QUOTED = 1.5, 3.0
 W_FUZZY = 1.2
 W_EXPAND = 0.8
 DEFINING_BONUS = 0.6      # x top score x how much of the query the term name covers
-TIEBREAK = 0.25
 SUBTREE_SHARE = 0.5      # of the defining bonus, for the rules under a defining rule
 TERM_DAMP = 0.4           # glossary entries whose name the query does not mention
 WEAK_FIELDS = frozenset({"pre4", "crumb"})   # matches that do not rule out a typo
@@ -235,13 +235,11 @@ def _lexicon_matches(keys: list[str], lexicon: dict[str, str], taken: set[int],
     return out
 
 
-def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[Name]",
-          lexicon: dict[str, str] | None = None, synonyms: dict[str, str] | None = None):
-    """Return (whoosh query or None, Plan)."""
-    from whoosh import query as Q
-
-    from .dismax import DisjunctionMax
-
+def build(text: str, scorer: Scorer, analysis: Analysis, names: "NameIndex | list[Name]",
+          lexicon: dict[str, str] | None = None, synonyms: dict[str, str] | None = None
+          ) -> tuple[list[Clause] | None, Plan]:
+    """Return (the clauses whose scores add up, or None; Plan)."""
+    tables = scorer.tables
     words = analysis.words(text)
     # dedupe while keeping order, cap the count
     seen: set[str] = set()
@@ -256,13 +254,10 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
     if not content and words:
         content = list(range(len(words)))   # only stopwords: search them anyway
     plan = Plan(words, content)
-    n_docs = max(1, reader.doc_count())
+    n_docs = max(1, tables.count)
 
     def has(fieldname: str, term: str) -> bool:
-        try:
-            return reader.doc_frequency(fieldname, term) > 0
-        except Exception:
-            return False
+        return tables.doc_frequency(fieldname, term) > 0
 
     # translations: glossary names first, then the English lexicon for the rest.
     # A translation is attached to the first word of the span it covers; the other words
@@ -301,7 +296,7 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
         if i not in alts and i not in group and synonyms and stems[i] in synonyms:
             alts[i] = set(analysis.keys(synonyms[stems[i]]))
 
-    clauses = []
+    clauses: list[Clause] = []
     token_at: dict[int, QToken] = {}
     for i in content:
         key = keys[i]
@@ -310,7 +305,7 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
             if alt != key:
                 tok.alt_keys.add(alt)
                 tok.alt_stems.add(analysis.stem(alt))
-        sub = []
+        sub: list[Clause] = []
         for fieldname, term, weight in (
             ("exact", key, W_EXACT), ("stem", tok.stem, W_STEM), ("pre", tok.pre, W_PRE),
             ("pre4", key[:4], W_PRE4),
@@ -318,7 +313,7 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
             ("crumb", tok.stem, W_CRUMB),
         ):
             if weight > 0 and has(fieldname, term):
-                sub.append(Q.Term(fieldname, term, boost=weight))
+                sub.append(Term(fieldname, term, weight))
                 tok.strong = tok.strong or fieldname not in WEAK_FIELDS
         for alt in sorted(tok.alt_keys):
             alt_stem = analysis.stem(alt)
@@ -327,24 +322,17 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
                 ("head", alt, W_HEAD), ("head_stem", alt_stem, W_HEAD_STEM),
             ):
                 if has(fieldname, term):
-                    sub.append(Q.Term(fieldname, term, boost=weight * W_EXPAND))
-        dfs = [reader.doc_frequency(f, t)
+                    sub.append(Term(fieldname, term, weight * W_EXPAND))
+        dfs = [tables.doc_frequency(f, t)
                for f, t in (("exact", key), ("stem", tok.stem),
                             *(("stem", a) for a in tok.alt_stems)) if has(f, t)]
         df = min(dfs) if dfs else 0
         tok.idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5)) if df else math.log(1.0 + n_docs)
         if not tok.strong and not tok.alt_keys and tok.group is None and len(key) >= 4 and not key.isdigit():
             maxdist = 1 if len(key) <= 6 else 2
-            fz = [Q.FuzzyTerm("exact", key, boost=W_FUZZY, maxdist=maxdist, prefixlength=1,
-                              constantscore=False),
-                  Q.FuzzyTerm("head", key, boost=W_FUZZY * 1.3, maxdist=maxdist, prefixlength=1,
-                              constantscore=False)]
-            expanded: set[str] = set()
-            for q in fz:
-                try:
-                    expanded.update(t for _f, t in q.expanded_terms(reader))
-                except Exception:
-                    pass
+            fz = [Fuzzy("exact", key, W_FUZZY, maxdist, 1),
+                  Fuzzy("head", key, W_FUZZY * 1.3, maxdist, 1)]
+            expanded = {t for q in fz for t in scorer.expand(q)}
             if expanded:
                 tok.fuzzy = frozenset(expanded)
                 plan.fuzzy.update(expanded)
@@ -359,7 +347,7 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
         plan.tokens.append(tok)
         token_at[i] = tok
         if sub:
-            clauses.append(DisjunctionMax(sub, tiebreak=TIEBREAK))
+            clauses.append(DisMax(tuple(sub)))
 
     for tok in plan.tokens:         # words covered by another word's translation
         if tok.group is not None and tok.group in token_at:
@@ -375,24 +363,24 @@ def build(text: str, reader: Any, analysis: Analysis, names: "NameIndex | list[N
             if analysis.is_query_stopword(run[0]) or analysis.is_query_stopword(run[-1]):
                 continue
             if all(has("exact", k) for k in run):
-                clauses.append(Q.Phrase("exact", run, slop=1, boost=W_PHRASE))
+                clauses.append(Phrase("exact", tuple(run), 1, W_PHRASE))
             if all(has("head", k) for k in run):
-                clauses.append(Q.Phrase("head", run, slop=1, boost=W_PHRASE * 1.5))
+                clauses.append(Phrase("head", tuple(run), 1, W_PHRASE * 1.5))
     for quoted in re.findall(r'"([^"]+)"', text.replace("“", '"').replace("”", '"')):
         run = analysis.keys(quoted)
         if len(run) >= 2 and all(has("exact", k) for k in run):
-            clauses.append(Q.Phrase("exact", run, slop=0, boost=W_QUOTED))
+            clauses.append(Phrase("exact", tuple(run), 0, W_QUOTED))
 
     # the defining rules of named terms are candidates even if their text differs
     for doc_id in plan.defining:
-        clauses.append(Q.ConstantScoreQuery(Q.Term("id", doc_id), score=0.01))
+        clauses.append(Constant(doc_id, 0.01))
     for rid in _INLINE_NUMBER.findall(text):
         plan.ids.add(rid)
-        clauses.append(Q.ConstantScoreQuery(Q.Term("id", rid), score=0.01))
+        clauses.append(Constant(rid, 0.01))
 
     if not clauses:
         return None, plan
-    return Q.Or(clauses), plan
+    return clauses, plan
 
 
 # --- snippets -----------------------------------------------------------------------

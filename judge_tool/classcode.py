@@ -1,0 +1,153 @@
+"""Compiled dataclass methods kept between runs, so a cold start does not compile them again.
+
+`dataclasses` writes each class's ``__init__``, ``__repr__`` and ``__eq__`` (a frozen
+class's ``__setattr__``, ``__delattr__`` and ``__hash__`` too) as source text and compiles
+it every time the class statement runs: 0.5–1 ms a class, and some 50 classes lie on
+`judge ask`'s path alone, the largest cost of its start after click. The text depends only
+on the class's fields, so the compiled code is looked up by a digest of that text in a
+table kept in one file per interpreter and bytecode version
+(``<cache>/compiled/classcode<format>-<tag>-<magic>.marshal``), unmarshalled only when used; a
+new or changed class is compiled as before and added to the file when the process ends.
+Only the package's own classes are kept (a test's or a library's are compiled as usual).
+`dataclasses` still builds every method itself, from the same code: only the `compile`
+call is saved.
+
+The table holds code, so it is read only as `sealed` allows (our header, a checksum, a
+regular file owned by this user and not writable by others); a damaged file is replaced
+with a one-line notice. ``JUDGE_TOOL_NO_DATACACHE=1`` turns it off with the data cache.
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+import sys
+from typing import Any
+
+MAGIC = b"JUDGECM3"              # 3: CRC-32 header; digest -> code, unmarshalled when used
+MAX_BYTES = 4_000_000
+# Entries kept beyond those this process used, so `judge rule` and `judge ask` (different
+# classes) do not drop each other's code; old texts fall out once the table is this big.
+MAX_ENTRIES = 1_000
+OURS = "judge_tool"              # only the package's own classes are kept (not a test's)
+
+_table: dict[bytes, bytes] = {}  # digest of the source text -> marshal.dumps(code)
+_used: set[bytes] = set()
+_state = {"file": "", "new": 0}
+
+
+def _digest(source: str) -> bytes:
+    from .sealed import sha256
+    return sha256(source.encode("utf-8", "surrogatepass")).digest()[:16]
+
+
+def _compiled(source: str) -> Any:
+    """The code of `source`, as `exec` compiles it inside `dataclasses` (no __future__
+    flags of ours)."""
+    return compile(source, "<string>", "exec", dont_inherit=True)
+
+
+def _exec(source: Any, *args: Any, **kwargs: Any) -> None:
+    """`exec` as `dataclasses` calls it, with the code of our own classes reused (any other
+    call goes to `exec` unchanged)."""
+    scope = args[0] if args else kwargs.get("globals")
+    if isinstance(source, str) and isinstance(scope, dict) and \
+            str(scope.get("__name__", "")).startswith(OURS):
+        key = _digest(source)
+        packed = _table.get(key)
+        code = None
+        if packed is not None:
+            try:
+                code = marshal.loads(packed)
+            except (ValueError, EOFError, TypeError):
+                code = None
+        if type(code).__name__ != "code":
+            code = _compiled(source)
+            _table[key] = marshal.dumps(code)
+            _state["new"] += 1
+        _used.add(key)
+        source = code
+    builtins.exec(source, *args, **kwargs)
+
+
+def table_file() -> str:
+    """One file per interpreter and bytecode version (code objects are not portable)."""
+    from importlib.util import MAGIC_NUMBER
+    from .cachedir import cache_folder
+    tag = f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
+    return os.path.join(cache_folder(), "compiled", f"classcode{MAGIC[-1:].decode()}-{tag}.marshal")
+
+
+def _load(path: str) -> None:
+    from .sealed import read_sealed
+    try:
+        payload = read_sealed(path, MAGIC, MAX_BYTES)
+        table = marshal.loads(payload) if payload is not None else {}
+        if not isinstance(table, dict):
+            raise ValueError("not a table")
+    except (ValueError, EOFError, TypeError) as exc:
+        from .cachedir import notice
+        from .sealed import is_ours
+        notice(f"compiled class cache {path} is damaged ({exc}); rebuilding it")
+        if is_ours(path, MAGIC):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return
+    except OSError:
+        return
+    _table.update((k, v) for k, v in table.items() if isinstance(k, bytes) and isinstance(v, bytes))
+
+
+def save() -> None:
+    """Write the table if this process compiled something new (at exit)."""
+    path = _state["file"]
+    if not _state["new"] or not path:
+        return
+    keep = _table if len(_table) <= MAX_ENTRIES else {k: _table[k] for k in _used}
+    try:
+        payload = marshal.dumps(keep)
+        if len(payload) > MAX_BYTES:
+            return
+        from .sealed import write_sealed
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_sealed(path, MAGIC, payload)
+        _state["new"] = 0
+    except (OSError, ValueError):
+        pass                        # a read-only cache: compile next time as well
+
+
+# The functions of `dataclasses` that compile generated methods with the module-level name
+# `exec` (3.11, 3.12: _create_fn; 3.13: _FuncBuilder). Without one of them the hook is
+# not set and dataclasses work as they always do.
+HOOKED = ("_create_fn", "_FuncBuilder")
+
+
+def install(module: Any = None) -> bool:
+    """Route `dataclasses`' compiling through the table (once per process); whether the
+    hook is in place."""
+    if os.environ.get("JUDGE_TOOL_NO_DATACACHE"):
+        return False
+    if module is None:
+        import dataclasses as module
+    if getattr(module, "exec", None) is _exec:
+        return True
+    if not any(callable(getattr(module, name, None)) for name in HOOKED):
+        return False
+    try:
+        _state["file"] = table_file()
+    except Exception:               # no home folder: nothing to keep the table in
+        return False
+    _load(_state["file"])
+    module.exec = _exec             # its `exec` calls find this before the builtin
+    import atexit
+    atexit.register(save)
+    return True
+
+
+def stats() -> dict[str, int]:
+    """Entries known and compiled in this process (tests, bench)."""
+    return {"known": len(_table), "compiled": _state["new"], "used": len(_used)}
+
