@@ -323,6 +323,18 @@ def extract_steal(reading: Reading) -> Call | None:
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("a number of Gigs asked about, not the Gigs in the area")
     _turn_fits(reading, base)
+    attacker_owner = _owner_near(reading, base)
+    counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
+    defending = _area_owner(reading) or {"mine": "rival", "rival": "mine"}.get(
+        attacker_owner or "") or (next(iter(counted)) if len(counted) == 1 else None)
+    if attacker_owner and attacker_owner == defending:
+        raise Unclear("a Unit attacking its own player's Gig area")
+    if counted and (len(counted) > 1 or counted != {defending}):
+        # "benim 1 gigim var, 25 güçlü birimim saldırırsa": the attacker's own Gigs
+        # are no cap on what it steals from the other Gig area
+        raise Unclear("the Gigs counted are not in the Gig area attacked")
+    if defending == "mine":
+        args["defending"] = "me"        # the rival attacks my Gig area (shown so)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
     return Call(args, assumptions, steps, used)
 
@@ -342,8 +354,8 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
         if "unit" in reading.at(k):
             break
     for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
-        if items[k].clause != item.clause:
-            break
+        if items[k].clause != item.clause or reading.at(k) & {"gig", "gig_area", "area"}:
+            break               # "Rakibin Gig alanına 14 güçle": the rival owns the area
         if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
             return "rival"
         if items[k].key in ("my", "benim"):
@@ -358,6 +370,44 @@ def _turn_fits(reading: Reading, attacker: Item) -> None:
     owner = _owner_near(reading, attacker)
     if turn and owner and turn != owner:
         raise Unclear("a Unit attacking in the other player's turn")
+
+
+def _area_owner(reading: Reading) -> str | None:
+    """Whose Gig area is attacked: "Gig alanıma", "my gig area" -> "mine"; "rakibin Gig
+    alanına", "his gig area" -> "rival"; None when not said."""
+    items = reading.items
+    owners = set()
+    for m in reading.of("gig_area"):
+        area = items[m.end] if m.end < len(items) and "area" in reading.at(m.end) else items[m.end - 1]
+        if reading.language != "en" and not _dative(items, area.i):
+            continue            # "Gig alanımda 2 Gig var": where Gigs are, not what is attacked
+        if area.key.startswith("alanim"):
+            owners.add("mine")
+            continue
+        before = [k for k in range(max(0, m.start - 2), m.start)
+                  if items[k].clause == items[m.start].clause]
+        if any("rival" in reading.at(k) for k in before):
+            owners.add("rival")
+        elif any(items[k].key in ("my", "benim") for k in before):
+            owners.add("mine")
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _dice_owner(reading: Reading, item: Item) -> str | None:
+    """Whose Gigs a Gig count is: "1 gigim", "Gig alanımda 2 Gig", "I have 1 gig" -> "mine";
+    "rakibimin 1 Gig'i", "my opponent has 4" -> "rival"; None when not said."""
+    items = reading.items
+    nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+    if nxt is not None and "gig" in reading.at(nxt.i) and nxt.key.endswith(("im", "um", "imi", "umu")):
+        return "mine"
+    for k in range(item.i - 1, max(-1, item.i - 5), -1):
+        if items[k].clause != item.clause:
+            break
+        if "rival" in reading.at(k):
+            return "rival"
+        if items[k].key in ("my", "benim", "i") or items[k].key.startswith("alanim"):
+            return "mine"
+    return None
 
 
 def _claimed_count(reading: Reading, item: Item) -> bool:

@@ -31,6 +31,10 @@ class Situation:
                 asked = f"soru: {who_text} " + {"defeat": "mağlup edilir mi", "win": "kazanır mı",
                                                 "lose": "kaybeder mi"}[event] + " (evet/hayır)"
         facts = dict(self.facts)
+        if facts.pop("defending", None) == "me":
+            # the rival attacks my Gig area: the count and what remains are mine
+            facts = {{"dice_present": "my_gigs", "remaining": "my_remaining"}.get(k, k): v
+                     for k, v in facts.items()}
         for key in ("power", "attacker_power", "defender_power"):
             working = facts.pop(f"{key}_working" if key != "power" else "power_working", None)
             if working is not None and key in facts:
@@ -42,6 +46,8 @@ class Situation:
 _TR = {
     "power": "saldıran birimin gücü: {}",
     "dice_present": "rakibin Gig alanındaki Gig sayısı: {}",
+    "my_gigs": "Gig alanımdaki Gig sayısı: {}",
+    "my_remaining": "soru: çalmadan sonra bende kalan Gig",
     "remaining": "soru: çalmadan sonra rakipte kalan Gig",
     "attacker_power": "saldıran birimin gücü: {}",
     "defender_power": "savunan birimin gücü: {}",
@@ -83,6 +89,8 @@ _TR = {
 _EN = {
     "power": "attacking Unit's power: {}",
     "dice_present": "Gigs in the rival Gig area: {}",
+    "my_gigs": "Gigs in my Gig area: {}",
+    "my_remaining": "asked: Gigs I have left after the steal",
     "remaining": "asked: Gigs the rival has left after the steal",
     "attacker_power": "attacker's power: {}",
     "defender_power": "defender's power: {}",
@@ -164,11 +172,11 @@ _VALUE_WORDS = {
 
 def _line(family: str, key: str, value: Any, language: str) -> str | None:
     table = _EN if language == "en" else _TR
-    if key not in table or (key in ("remaining", "up_to") and not value):
+    if key not in table or (key in ("remaining", "my_remaining", "up_to") and not value):
         return None
     if key == "reduction" and not value:
         return None
-    if key == "dice_present" and value is None:
+    if key in ("dice_present", "my_gigs") and value is None:
         return None
     return table[key].format(_shown(value, language))
 
