@@ -23,7 +23,6 @@ import builtins
 import marshal
 import os
 import sys
-from typing import Any
 
 MAGIC = b"JUDGECM3"              # 3: CRC-32 header; digest -> code, unmarshalled when used
 MAX_BYTES = 4_000_000
@@ -31,6 +30,10 @@ MAX_BYTES = 4_000_000
 # classes) do not drop each other's code; old texts fall out once the table is this big.
 MAX_ENTRIES = 1_000
 OURS = "judge_tool"              # only the package's own classes are kept (not a test's)
+
+TYPE_CHECKING = False      # typing costs ~3 ms of every cold start (see datacache.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 _table: dict[bytes, bytes] = {}  # digest of the source text -> marshal.dumps(code)
 _used: set[bytes] = set()

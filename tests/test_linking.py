@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge_tool.glossary import load_glossary
-from judge_tool.linking import Link, LinkIndex, TermMatcher, link_rulebook, link_text, load_links
+from judge_tool.linking import Link, LinkIndex, link_rulebook, link_text, load_links
+from judge_tool.termmatch import TermMatcher
 from judge_tool.turkish import is_suffix_chain, split_inflected
 
 SAMPLE = Path(__file__).parent / "fixtures" / "links_sample.json"
@@ -242,10 +243,12 @@ def test_compiled_tables_equal_the_full_pass(book, glossary, index, tmp_path, mo
         load_rulebook.cache_clear()
         shipped = load_rulebook()
         cached = linking.links_for(shipped)
-        assert cached._complete and cached._matcher is None
+        assert cached._complete and cached._matcher is None and cached._glossary is None
         for node in book:
             assert cached.links(node.id) == index.links(node.id), node.id
             assert cached.cited_by(node.id) == index.cited_by(node.id), node.id
+            assert cached.term_names(node.id) == index.term_names(node.id), node.id
+            assert cached.term_names(node.id) == [glossary.get(s).term for s in index.terms_citing(node.id)]
         for term in glossary:
             assert cached.mentions(term.slug) == index.mentions(term.slug), term.slug
     datacache.reset()

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .families import Call, Unclear, _negated, _present
+from ..turkish import fold as turkish_fold
+from .families import Call, Unclear, _present
 from .lexicon import Reading
 
 KINDS = ("timing", "react")
@@ -89,6 +90,9 @@ def _before(reading: Reading) -> int | None:
     for it in reading.items:
         if it.key in ("once", "before", "oncesinde", "prior"):
             return it.i
+    for m in reading.of("resolve"):             # "çözülmeden", "çözümlenmeden": before it resolves
+        if any(x in reading.items[m.start].key for x in ("meden", "madan")):
+            return m.start
     return None
 
 
@@ -128,7 +132,8 @@ def _rival_subject(reading: Reading) -> bool:
         return any(k in ("can", "may", "does", "could", "will") and any(
             r in ("opponent", "rival", "opponents", "rivals", "enemy") for r in keys[i + 1:i + 3])
             for i, k in enumerate(keys))
-    return not _first_person_subject(reading) and reading.has("rival")
+    return reading.has("rival") and not _asks_about_me(reading) and (
+        any(k in _TR_PARTICLE for k in keys) or not _first_person_subject(reading))
 
 
 def _negative_verb(reading: Reading, concept: str) -> bool | None:
@@ -220,10 +225,36 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
 
 # ----------------------------------------------------------------------------- timing
 
+def _foreign(reading: Reading, family: str) -> None:
+    """Every concept named must be one this family reads (or grammar): a word that is also
+    an ability suffix ("indirilebilir") must not let a cost question through as a React
+    Step question."""
+    from .account import GRAMMAR, negative_modals
+    from .lexicon import load_lexicon
+    # a verbal noun with a case ending ("beklemeye", "oynamaya") is not a negative verb
+    negative = [w for w in negative_modals(reading) if not turkish_fold(w).replace("'", "").endswith(
+        ("meye", "maya", "meyi", "mayi"))]
+    if negative:          # "oynayamaz mıyım?", "can't I …": yes and no would be ambiguous
+        raise Unclear(negative[0])
+    # grammar that could change what is asked here: "again" (a second Legend this turn),
+    # "another", "face" (a face-up Legend), "left", "vs", "what happens"
+    uses = set(load_lexicon().families[family].get("uses", ())) | (GRAMMAR - {
+        "values", "versus", "remain", "again", "other", "result"})
+    for m in reading.matches:
+        if m.concept == "other" and m.cue in ("still", "hala", "halen"):
+            continue                  # "can I still …" asks the same thing
+        if m.concept not in uses and m.concept not in ("conditional",):
+            if any(o.concept in uses and o.start <= m.start and m.end <= o.end
+                   and o.end - o.start > m.end - m.start for o in reading.matches):
+                continue              # "birden fazla" is "several", not an increase
+            raise Unclear(f"{reading.items[m.start].text}")
+
+
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
     if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
         return None
+    _foreign(reading, "timing")
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
     when = _asks_when(reading)
@@ -231,7 +262,9 @@ def extract_timing(reading: Reading) -> Call | None:
     who = reading.has("who") and (before is not None or reading.has("first"))
     yesno = _yesno(reading)
     used = _used_numbers(reading, {2: 1})
-    two = bool(used)
+    players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
+        ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
+    two = bool(used - players)
     fight = reading.has("fight")
     lose = reading.has("lose")
     rival = reading.has("rival")
@@ -243,7 +276,7 @@ def extract_timing(reading: Reading) -> Call | None:
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
-        both = reading.has("both") or reading.has("players") or (
+        both = reading.has("both") or reading.has("players") or bool(players) or (
             rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
         if not both or two or len(kinds) > 1:
             raise Unclear("whose effects are pending (both players' at the same time?)")
@@ -260,51 +293,116 @@ def extract_timing(reading: Reading) -> Call | None:
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
             return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
-        if not (fight and lose) or _rival_attacks(reading) or reading.has("react"):
+        if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
+                or reading.has("react"):
             raise Unclear("how the Unit was defeated (in a fight it lost?)")
         args["context"] = "fight"
     if trigger == "LOSES_FIGHT" and not (fight and lose):
         raise Unclear("which fight trigger")
+    if trigger in ("WINS_FIGHT", "FIGHTS", "LOSES_FIGHT") and _before(reading) is not None \
+            and not reading.has("defeat"):
+        raise Unclear("before what")
     if trigger == "PLAY":
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
             raise Unclear("what was played, and when (a Unit or Gear in the Main Phase?)")
-        if reading.has("react") and not reading.has("resolve") and not when:
-            pass
         args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
             "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
         args["context"] = "react" if react else "main"
     if trigger == "ATTACK" and _rival_attacks(reading):
+        # the rival's attack triggers the rival's ATTACK effects, not "my ATTACK effect"
+        for i, _kw in triggers:
+            near = [reading.items[k].key for k in range(max(0, i - 1), min(len(reading.items), i + 2))]
+            if any(k in ("benim", "my", "mine") or k.startswith("etkim") for k in near):
+                raise Unclear("whose ATTACK effect (the rival attacks)")
         args["attacker"] = "rival"
     # What is asked
     if trigger == "PLAY" and reading.has("react") and yesno and not when:
-        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"
-        if _first_person_subject(reading):
+        # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"; "Rakibim …
+        # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
+        if not rival or _main_question(reading) == "resolve":
             raise Unclear("who would react")
+        _consume_before_forms(reading)
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
     if when:
+        _consume_before_forms(reading)      # "ne zaman çözülür, rakip bloklamadan önce mi?"
         return Call({**args, "case": "when", "asked": "when"}, used=used)
     if before is not None and yesno:
+        _consume_before_forms(reading)
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
             raise Unclear("before what")
-        case = "can_before" if reading.has("can") and after_what == "block" else "before"
+        main = _main_question(reading)
+        if main is None or (main == "can" and after_what not in ("block", "call", "quick")):
+            raise Unclear("what is asked: does the effect resolve first, or may something be done first?")
+        case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
             raise Unclear("who would act before it resolves")
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("what is asked about the effect (when it resolves?)")
 
 
+def _consume_before_forms(reading: Reading) -> None:
+    """"bloklamadan önce", "mağlup edilmeden önce", "çözülmeden": a "-mAdAn" form before
+    "önce", or on the resolving verb, says "before", not "not": read here, so the word
+    accounting does not report it as a negation nobody read."""
+    items = reading.items
+    resolves = {m.start for m in reading.of("resolve")}
+    for it in items:
+        if not any(x in it.key for x in ("madan", "meden")):
+            continue
+        nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
+        if it.i in resolves or nxt in ("once", "before"):
+            reading.consumed.add(it.i)
+
+
+def _main_question(reading: Reading) -> str | None:
+    """Which verb the yes/no question is about: "resolve" ("Does it resolve before I can
+    block?", "bloklamadan önce mi çözülür?") or "can" ("Can my opponent block before it
+    resolves?", "etki çözülmeden rakip bloklayabilir mi?"); None when unclear or when the
+    resolving is negated ("çözülmez mi", "doesn't it resolve")."""
+    items = reading.items
+    resolves = [m.start for m in reading.of("resolve")]
+    if not resolves:
+        return None
+    if reading.language == "en":
+        if any("negation" in reading.at(k) for k in range(max(0, resolves[0] - 3), resolves[0])):
+            return None
+        starts = [i for i in _starts(reading) if items[i].key in _EN_AUX]
+        if not starts:
+            return None
+        aux = items[starts[-1]].key
+        if aux in ("can", "may", "could"):
+            return "can"
+        return "resolve" if any(r > starts[-1] for r in resolves) else None
+    for r in resolves:
+        key = items[r].key
+        if any(x in key[3:] for x in ("mez", "maz", "mey", "may")):
+            return None                               # "çözülmez mi": a negated question
+    if any(any(x in items[r].key for x in ("meden", "madan")) for r in resolves):
+        return "can"                                  # "etki çözülmeden …": before it resolves
+    for r in resolves:
+        around = [items[k].key for k in range(max(0, r - 2), min(len(items), r + 2))]
+        if any(k in _TR_PARTICLE for k in around):
+            return "resolve"
+    return None
+
+
 def _described_trigger(reading: Reading) -> str | None:
     """A trigger said in words: "çatışmayı kaybedince tetiklenen etki" (LOSES_FIGHT),
     "Gig çalınca tetiklenen" (STEALS_GIG), "turun başında tetiklenen" (START_OF_TURN)."""
-    if not reading.has("pending"):
+    if not (reading.has("pending") or reading.has("effect")):
         return None
     found = []
-    if reading.has("fight") and reading.has("lose"):
+    if reading.has("fight") and reading.has("lose") and not reading.has("win"):
         found.append("LOSES_FIGHT")
+    elif reading.has("fight") and reading.has("win") and not reading.has("lose"):
+        found.append("WINS_FIGHT")
+    elif reading.has("fight") and not reading.has("defeat") and any(
+            it.key in ("fights", "catistiginda", "catisinca", "catistigi") for it in reading.items):
+        found.append("FIGHTS")
     if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
         # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
         found.append("STEALS_GIG")
@@ -316,10 +414,14 @@ def _described_trigger(reading: Reading) -> str | None:
 def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     """What the question says the effect might resolve before: a block or reaction, the
     defeat, the turn's draw."""
-    window = [k for k in range(max(0, before - 4), before + 4) if k < len(reading.items)]
+    window = [k for k in range(max(0, before - 4), before + 6) if k < len(reading.items)]
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL") and near & {"block", "react"}:
         return "block"
+    if trigger == "ATTACK" and near & {"call", "quick"}:
+        # calling a Legend or a QUICK reaction: also only in the React Step
+        return "call" if "call" in near and "quick" not in near else \
+            "quick" if "quick" in near and "call" not in near else None
     if trigger == "LOSES_FIGHT" and "defeat" in near:
         return "defeat"
     if trigger == "START_OF_TURN" and "draw" in near:
@@ -335,6 +437,21 @@ def extract_react(reading: Reading) -> Call | None:
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
+    _foreign(reading, "react")
+    for neg in reading.of("negation"):
+        # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
+        near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
+                                                          min(len(reading.items), neg.end + 2))))
+        if not near & {"quick", "attack"}:
+            raise Unclear(reading.items[neg.start].text)
+        reading.consumed.update(range(neg.start, neg.end))
+    if _rival_did(reading):
+        raise Unclear("what the rival did, and what is asked about it")
+    if _block_context(reading) and any(
+            "rival" in reading.at(k) for m in reading.of("block")
+            for k in range(max(0, m.start - 3), m.start)):
+        # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
+        raise Unclear("who blocked, and who acts after it")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -355,6 +472,22 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
         raise Unclear("what is asked (a yes/no question: may it be done?)")
+    acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
+    if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
+            and reading.has("react") and reading.has("step") and not reading.has("several"):
+        # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
+        # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
+        if reading.has("after") or _rival_subject(reading):
+            raise Unclear("what is asked about ending the React Step")
+        return Call({"case": "ends", "asked": "yesno"}, used=used)
+    if reading.has("several"):
+        # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
+        if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
+                or reading.has("end_step") or not reading.has("react"):
+            raise Unclear("how many of what")
+        return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
+                     "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
+                     "several": True}, used=used)
     act = _act(reading)
     when = _when(reading)
     actor = _actor(reading, roles, when)
@@ -363,15 +496,16 @@ def extract_react(reading: Reading) -> Call | None:
             raise Unclear("when the QUICK Program is played")
         return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
                      "actor": "defender", "asked": "yesno"}, used=used)
-    if when == "main" and act not in ("quick_program", "quick_effect"):
+    if when == "main" and act not in ("quick_program", "quick_effect", "program"):
         raise Unclear("what is done in the Main Phase")
-    if when == "rival_turn" and act != "quick_program":
+    if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
         raise Unclear("what is done in the rival's turn")
     if when in ("main", "rival_turn") and actor != "me":
         raise Unclear("who acts")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
-                 "actor_inferred": inferred}, used=used)
+                 "actor_inferred": inferred, "after_block": _block_context(reading)
+                 and when == "react" and act != "block"}, used=used)
 
 
 def _yesno_can(reading: Reading) -> bool:
@@ -425,17 +559,24 @@ def _when(reading: Reading) -> str:
     found = set()
     if reading.has("end_step") and (reading.has("react") or reading.has("step")):
         found.add("after_end")
-    if reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items):
-        found.add("main")
-    if reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
-            _keys(reading), _keys(reading)[1:])):
+    mine = reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items) \
+        or (reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
+            _keys(reading), _keys(reading)[1:])))
+    if mine:
+        if any("rival" in reading.at(k) for m in reading.of("main_phase")
+               for k in range(max(0, m.start - 3), m.start)):
+            raise Unclear("the rival's Main Phase: during an attack or not?")
+        if any(reading.has(c) for c in ("attack", "react", "block", "end_step", "start", "draw")):
+            raise Unclear("which part of your turn")
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
+    if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
+        raise Unclear("no attack, yet a React Step")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
-            reading.has("block") and reading.has("after")):
+            reading.has("block") and (reading.has("after") or _block_context(reading))):
         if "after_end" not in found:
             found.add("react")
     if reading.has("quick") and reading.has("react") and not found:
@@ -447,10 +588,48 @@ def _when(reading: Reading) -> str:
     return found.pop()
 
 
+def _me(reading: Reading) -> bool:
+    """The asker is the subject of the yes/no question: "… miyim?", "can I …"; not when
+    the particle is the third person and the rival is named ("blokladım, rakibim …
+    oynayabilir mi?"), whatever the asker says they did."""
+    if _asks_about_me(reading):
+        return True
+    keys = _keys(reading)
+    if reading.language == "tr" and reading.has("rival") and any(k in _TR_PARTICLE for k in keys):
+        return False
+    if reading.language == "en" and _rival_subject(reading):
+        return False
+    return _first_person_subject(reading)
+
+
+_PAST_3RD = ("di", "du", "ti", "tu", "dı", "dü", "tı", "tü")
+_ACT_CONCEPTS = ("play", "call", "block", "activate", "choose")
+
+
+def _rival_did(reading: Reading) -> bool:
+    """The rival has already done something of the React Step's kind ("Rakibim Tepki
+    Adımı'nda Legend çağırdı", "my opponent played a QUICK Program"): the question is
+    then about answering that, which this family does not read."""
+    if not reading.has("rival"):
+        return False
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in _ACT_CONCEPTS:
+            continue
+        key = items[m.start].key
+        if reading.language == "en":
+            if key.endswith("ed") or key in ("played", "called", "used", "blocked", "activated"):
+                if any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
+                    return True
+        elif key.endswith(_PAST_3RD):
+            return True
+    return False
+
+
 def _actor(reading: Reading, roles: set[str], when: str) -> str:
     """"defender" (the defending player), "attacker" or "me" (the asker in their own or
     the rival's turn, no attack)."""
-    me = _first_person_subject(reading)
+    me = _me(reading)
     if when in ("main", "rival_turn"):
         if not me or roles:
             raise Unclear("who acts")
@@ -481,6 +660,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
 _ATTACKER, _BLOCKER, _DEFENDER = "Saldıran", "Bloklayan", "Savunan"
 _LABELS = {"ATTACK": "ATTACK etkisi", "PLAY": "PLAY etkisi", "DEFEATED": "DEFEATED etkisi",
            "CALL": "CALL etkisi", "LOSES_FIGHT": "Kaybedince etkisi",
+           "WINS_FIGHT": "Kazanınca etkisi", "FIGHTS": "Çatışınca etkisi",
            "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi"}
 _DRAW = [{"do": "draw", "n": 1}]
 
@@ -527,11 +707,31 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         return data, second
     if trigger == "ATTACK":
         unit["effects"] = [_effect(label, "ATTACK")]
-        blocker = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
-        data["cards"] = {_ATTACKER: unit, _BLOCKER: blocker}
+        data["cards"] = {_ATTACKER: unit}
+        state_b: dict[str, Any] = {"deck": 5, "gigs": ["d6=3"]}
+        via = args.get("before", "block")
+        if via == "call":
+            data["cards"]["Efsane"] = {"type": "legend"}
+            state_b.update(legends=["Efsane"], eddies=1)
+            reaction = {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}
+        elif via == "quick":
+            data["cards"]["QUICK Program"] = _REACT_CARDS["quick_program"][1]
+            state_b.update(hand=["QUICK Program"], eddies=1)
+            reaction = {"do": "play", "card": "QUICK Program", "pay": {"eddies": 1}}
+        else:
+            data["cards"][_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            state_b["field"] = [_BLOCKER]
+            reaction = {"do": "block", "unit": _BLOCKER}
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
-                         "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
-        data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+                         "B": state_b}
+        data["actions"] = [_attack(reactions=[reaction])]
+        return data, label
+    if trigger in ("WINS_FIGHT", "FIGHTS"):
+        unit["effects"] = [_effect(label, trigger)]
+        data["cards"] = {_ATTACKER: unit, _DEFENDER: {"type": "unit", "power": 2}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
+        data["actions"] = [_attack(target=_DEFENDER)]
         return data, label
     if trigger in ("DEFEATED", "LOSES_FIGHT"):
         unit = {"type": "unit", "power": 3, "effects": [
@@ -543,8 +743,11 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         return data, label
     if trigger == "PLAY":
         card = "Yeni Gear" if args.get("played") == "gear" else "Yeni Birim"
+        effect = _effect(label, "PLAY")
+        if args.get("played") == "gear":
+            effect["box"] = "top"                 # the Gear's own effect, not its holder's
         played: dict[str, Any] = {"type": args.get("played", "unit"), "cost": 1,
-                                  "effects": [_effect(label, "PLAY")]}
+                                  "effects": [effect]}
         if played["type"] == "unit":
             played["power"] = 2
         else:
@@ -655,7 +858,7 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             r["player"] = who
         return r
 
-    kinds = ["call", "block"] if act == "call_block" else [act]
+    kinds = ["call", "block"] if act == "call_block" else [] if act == "end" else [act]
     if when == "main":                       # A's own Main Phase, no attack
         r = reaction(kinds[0])
         r.pop("player", None)
@@ -665,11 +868,15 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
         actions = [{**r, "player": "B"}]
     else:
         reactions = [reaction(k) for k in kinds]
+        if act == "end":
+            reactions = [{"do": "end"}]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
-        if actor == "attacker" and act != "block":
-            # "Blokladıktan sonra rakibim …": the defender blocked first
-            pass
+        if args.get("after_block"):
+            # "Blokladıktan sonra …": the defending player blocked first
+            cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            state["B"].setdefault("field", []).append(_BLOCKER)
+            reactions.insert(0, {"do": "block", "unit": _BLOCKER})
         actions = [_attack(reactions=reactions)]
     data.update(cards=cards, state=state, actions=actions)
     return data
@@ -701,6 +908,15 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
                 run_d, (R.REACT_QUICK_PROGRAM,))
             return "defending_player", steps, text, run_a
+        if case == "ends":
+            def ended(run):
+                over = _step_index(run, R.REACT_END, "B Tepki Adımı'nı bitirmeyi")
+                nxt = _step_index(run, R.REACT_NEXT)
+                ok = over is not None and nxt is not None and over < nxt
+                return ok, {"legal": True, "stolen": run.outcome.stolen}
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            value, run, text = _run(data, ended)
+            return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT)), text, run
         if case == "pay_quick":
             def paid(run):
                 spent = run.state.players["B"].eddies_spent
@@ -752,13 +968,16 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
              "PLAY": (R.PLAY_TRIGGER,), "CALL": (R.CALL_TRIGGER, R.REACT_PENDING, R.CALL_REACT),
              "DEFEATED": (R.FIGHT_DEFEAT, R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER, R.FIGHT_END),
              "LOSES_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT, R.FIGHT_DEFEAT),
+             "WINS_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
+             "FIGHTS": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
              "STEALS_GIG": (R.STEAL_MOVE, R.STOLEN_TRIGGERS),
              "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW)}[args["trigger"]]
     steps = _steps(run, rules, label)
     if case == "when":
         return at, steps, text, run
     # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
-    mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW}[args["before"]]
+    mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW,
+            "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
     other = _step_index(run, mark)
     if done is None or other is None:
@@ -814,6 +1033,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
         context = {"PLAY": "played_" + args.get("played", "unit"),
                    "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
+                   "WINS_FIGHT": "won_fight", "FIGHTS": "fights",
                    "CALL": "call_" + args.get("context", "main"),
                    "ATTACK": "attack_rival" if args.get("attacker") == "rival" else "attack_mine",
                    "STEALS_GIG": "steals", "START_OF_TURN": "start"}.get(args.get("trigger"))
@@ -829,7 +1049,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m(f"ask_timing.context_{context}"))
         if args.get("trigger") == "CALL" and args.get("context") == "main":
             assumed.append(m("ask_timing.assumed_call_main"))
-        asked = {"when": "asked_when", "before": "asked_before_" + args.get("before", ""),
+        before = {"call": "block", "quick": "block"}.get(args.get("before", ""), args.get("before", ""))
+        asked = {"when": "asked_when", "before": "asked_before_" + before,
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
                  "who_first": "asked_who_first", "order_mine": "asked_order",
                  "defeated_pending": "asked_defeated_pending"}[case]
@@ -837,11 +1058,19 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return lines, assumed
     if case == "who_reacts":
         return [m("ask_timing.asked_who_reacts")], assumed
+    if case == "ends":
+        return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
+    if args.get("act") in ("block", "call_block"):
+        assumed.append(m("ask_timing.assumed_blocker_ready"))
+    if args.get("act") in ("call", "call_block"):
+        assumed.append(m("ask_timing.assumed_call_once"))
+    if args.get("act") not in ("block", None):
+        assumed.append(m("ask_timing.assumed_can_pay"))
     if args.get("actor_inferred"):
         assumed.append(m("ask_timing.assumed_defender"))
     else:
         lines.append(m(f"ask_timing.actor_{args['actor']}"))
-    lines.append(m(f"ask_timing.act_{args['act']}"))
+    lines.append(m("ask_timing.act_several" if args.get("several") else f"ask_timing.act_{args['act']}"))
     lines.append(m(f"ask_timing.when_{args['when']}"))
     lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
@@ -856,6 +1085,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return m(f"ask_timing.first_{value}")
     if case == "who_reacts":
         return m("ask_timing.reacts_defending_player")
+    if case == "ends":
+        return f"{head}: " + m("ask_timing.ends_then")
     if case in ("before", "can_before"):
         moment = run.outcome.resolved_at.get(_LABELS.get(args.get("trigger"), ""), "")
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
@@ -882,6 +1113,9 @@ def _block_context(reading: Reading) -> bool:
         it = reading.items[m.start]
         if any(x in it.key for x in ("dikten", "diktan", "tikten", "tiktan", "dim", "dik")):
             return True
+        nxt = keys[m.end] if m.end < len(keys) else ""
+        if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
+            return True                                  # "BLOCKER kullandıktan sonra"
         if m.start > 0 and keys[m.start - 1] in ("my", "the", "a") or (
                 m.start > 1 and keys[m.start - 2] in ("after",)):
             return True

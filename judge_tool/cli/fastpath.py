@@ -11,9 +11,10 @@ function the click command calls (e.g. `rules_view.rule_command`) and prints its
 (tests/test_fastpath.py proves it over generated inputs).
 
 Adding a command (the same steps are in the team's decision log): move the click
-command's body into a click-free function `NAME_command(game, words_or_word, **flags) -> str` (the click command
-then only calls it and echoes), and add a `Fast` row below. The flags must be the click
-command's `is_flag` options, spelled and named the same (a test checks this).
+command's body into a click-free function `NAME_command(game, words_or_word, **flags)
+-> str` (the click command then only calls it and echoes), and add a `Fast` row below.
+The flags must be the click command's `is_flag` options, spelled and named the same (a
+test checks this).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
 from .output import ansi, color_enabled, echo, fail, json_text, shorten, style, ui, wrap
 
+
 def book_for(game: str) -> Rulebook:
     """The rulebook `--game` names. A judge's own folder with a mistake is bad input (exit
     2, `file:line: key: message`); a broken shipped rulebook is our bug (exit 1)."""
@@ -27,15 +28,16 @@ def book_for(game: str) -> Rulebook:
 def get_links(book: Rulebook):
     """The rulebook's link index (glossary terms and rule numbers). A broken glossary costs
     the links, not the rule: one warning on stderr and rule-number links only."""
-    from ..glossary import Glossary, GlossaryError
     from ..linking import LinkIndex, links_for
+    from ..tomlfile import DataError
 
     try:
         return links_for(book)
-    except GlossaryError as exc:
+    except DataError as exc:          # GlossaryError: only the glossary is read here
         echo(f"judge: glossary not used ({exc})", err=True)
     except (KeyError, FileNotFoundError):
         pass
+    from ..glossary import Glossary
     return LinkIndex(book, Glossary(terms=()))
 
 
@@ -234,7 +236,7 @@ def backlink_lines(node: Node, links, m=None) -> list[str]:
     citing = links.rules_citing(node.id)
     if citing:
         lines.append(wrap(style(f"{m('rule.cited_by')}: ", dim=True) + ", ".join(citing), subsequent="  "))
-    names = [t.term for t in map(links.glossary.get, links.terms_citing(node.id)) if t is not None]
+    names = links.term_names(node.id)
     if names:
         lines.append(wrap(style(f"{m('rule.in_glossary')}: ", dim=True) + ", ".join(names), subsequent="  "))
     return lines

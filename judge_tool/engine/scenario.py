@@ -901,6 +901,13 @@ def _execute(game: Game, act: ActionSpec) -> None:
             raise DecisionError(f"{act.path}: player {player} has no {pr['card']!r} in the {where}")
         game.play_card(player, card, zone=zone, target=pr["target"], pay=pr["pay"], path=act.path)
     elif act.verb == "activate":
+        if player != s.turn_player and s.phase == "main" and any(
+                e.kind == "activated" and e.quick and (pr["effect"] is None or e.label == pr["effect"])
+                for c in [*s.players[player].field, *s.players[player].legends]
+                if c.uid == pr["card"] or c.name == pr["card"] for e, _g in game.effects_of(c)):
+            # 11.26.2: in the rival's turn a QUICK effect is used only as a reaction
+            raise Illegal(R.REACT_ONLY_DEFENDER, f"{pr['card']}: rakibin turunda QUICK etki yalnızca "
+                          "onun saldırısının Tepki Adımı'nda tepki olarak kullanılabilir")
         game.activate(player, pr["card"], pr["effect"], pr["pay"], path=act.path)
     elif act.verb == "attack":
         game.attack_unit(player, pr["unit"], pr["target"], pr["reactions"], act.path, _react)
