@@ -204,19 +204,9 @@ def confined_target(out: Path, rel: str) -> Path:
 
 def write_inside(out: Path, rel: str, data: bytes) -> Path:
     """Write ``rel`` under ``out`` atomically (a temporary file beside it, then a rename)."""
+    from .sealed import write_atomic
     target = confined_target(out, rel)
-    tmp = target.with_name(f".{target.name}.judge-tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(target, data, target.with_name(f".{target.name}.judge-tmp"), 0o644)
     return target
 
 

@@ -58,14 +58,21 @@ def read_sealed(path: str | os.PathLike, magic: bytes, limit: int) -> bytes | No
 
 
 def write_sealed(path: str | os.PathLike, magic: bytes, payload: bytes) -> None:
-    """Write header, checksum and payload to a temporary file beside ``path`` (never
-    through a symlink), then rename it over ``path``. OSError when that is not possible."""
+    """Write header, checksum and payload beside ``path``, then rename it into place."""
     folder, name = os.path.split(os.fspath(path))
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    write_atomic(path, magic + checksum(payload) + payload,
+                 os.path.join(folder, f".{name}.{os.getpid()}.tmp"))
+
+
+def write_atomic(path: str | os.PathLike, data: bytes, tmp: str | os.PathLike,
+                 mode: int = 0o600) -> None:
+    """Write ``data`` to ``tmp`` (never through a symlink), then rename it over ``path``:
+    a reader sees the old file or the new one, never half of one. OSError when that is
+    not possible (the temporary file is removed)."""
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(magic + checksum(payload) + payload)
+            fh.write(data)
         os.replace(tmp, path)
     except BaseException:
         try:

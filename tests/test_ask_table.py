@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judge_tool.ask import ask, scenario_build
 from judge_tool.ask.evaluate import load_cases
@@ -56,3 +58,12 @@ def test_a_table_the_parser_refuses_names_the_line_of_its_file():
     with pytest.raises(ScenarioFileError) as from_table:
         scenario_from_table(data, "<ask>", lines=LazyLineMap(lambda: text))
     assert str(from_table.value) == str(from_text.value) and from_text.value.line > 0
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text())
+def test_strings_are_written_as_json_writes_them(text):
+    """The scenario file's strings: the escapes json.dumps(ensure_ascii=False) writes
+    (which TOML reads back), without importing json on every question."""
+    import json
+    assert scenario_build._quoted(text) == json.dumps(text, ensure_ascii=False)

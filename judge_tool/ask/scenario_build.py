@@ -10,7 +10,6 @@ scripted pick until the engine takes the script.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -391,13 +390,24 @@ def run(built: Built) -> tuple[Any, Any, str]:
 
 # ---------------------------------------------------------------------- TOML writing
 
+# What json.dumps(text, ensure_ascii=False) escapes, and how (a TOML basic string reads
+# the same escapes): written out here so `ask` does not import json for a few strings.
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\f": "\\f", "\n": "\\n",
+            "\r": "\\r", "\t": "\\t"}
+
+
+def _quoted(text: str) -> str:
+    return '"' + "".join(_ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if ch < " " else ch)
+                         for ch in text) + '"'
+
+
 def _scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _quoted(value)
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -407,7 +417,7 @@ def _scalar(value: Any) -> str:
 
 def _key(key: str) -> str:
     return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() \
-        else json.dumps(key, ensure_ascii=False)
+        else _quoted(key)
 
 
 def to_toml(data: dict[str, Any]) -> str:

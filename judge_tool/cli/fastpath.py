@@ -1,6 +1,7 @@
 """The fast path: the frequent simple forms (`judge rule 9.23.2`, `judge define blocker`,
-with their boolean flags such as `--json`) run without importing click, which alone costs
-about half of a cold start's budget (issue 16: ≤ 5× a bare `python -c pass`).
+`judge ask "…"`, `judge search …`, with their boolean flags such as `--json`) run without
+importing click, which alone costs about half of a cold start's budget (issue 16: ≤ 5× a
+bare `python -c pass`).
 
 It is a router, not a second CLI: a form is taken only when it is exactly a command of
 `FAST` followed by its words and known flags, with no global option before it; anything
@@ -41,6 +42,10 @@ FAST: dict[str, Fast] = {
     "rule": Fast("rules_view:rule_command", {
         "--only": "only", "--cite": "cite", "--url": "url", "--en": "en", "--json": "as_json"}),
     "define": Fast("glossary_view:define_command", {"--full": "full", "--json": "as_json"},
+                   many=True),
+    "ask": Fast("ask_view:ask_command", {"--json": "as_json", "--scenario": "as_scenario"},
+                many=True),
+    "search": Fast("search_view:search_command", {"--json": "as_json", "--all-games": "all_games"},
                    many=True),
 }
 

@@ -7,13 +7,14 @@ effort for error messages; an unknown path falls back to its nearest known prefi
 
 from __future__ import annotations
 
-import re
 from typing import Callable
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+))*)\s*=')
-_PART = re.compile(r'"([^"]*)"|\'([^\']*)\'|([A-Za-z0-9_\-]+)')
-_INLINE_KEY = re.compile(r'(?:^|[{,])\s*("[^"]*"|[A-Za-z0-9_\-]+)\s*=')
+from ..lazyre import lazy
+
+_HEADER = lazy(r"^\s*(\[\[?)\s*(.+?)\s*\]\]?\s*(#.*)?$")
+_KEY = lazy(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+))*)\s*=')
+_PART = lazy(r'"([^"]*)"|\'([^\']*)\'|([A-Za-z0-9_\-]+)')
+_INLINE_KEY = lazy(r'(?:^|[{,])\s*("[^"]*"|[A-Za-z0-9_\-]+)\s*=')
 
 
 def _parts(dotted: str) -> list[str]:

@@ -945,11 +945,25 @@ def _react(game: Game, spec: ActionSpec, index: int) -> None:
 
 
 class ScenarioRunError(Exception):
-    """A run stopped on a decision problem: `file:line: message` (exit 2)."""
+    """A run stopped on a decision problem: `file:line: message` (exit 2). The line may be
+    given as a function, called only when the error is shown: `judge ask` tries several
+    scriptings of one situation and drops the errors of those the engine refuses, and
+    finding a line means writing out and scanning the scenario text."""
 
-    def __init__(self, file: str, line: int, message: str) -> None:
-        self.file, self.line, self.message = file, line, message
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
+    def __init__(self, file: str, line: int | Callable[[], int], message: str) -> None:
+        super().__init__(file, message)
+        self.file, self.message = file, message
+        self._line = line
+
+    @property
+    def line(self) -> int:
+        if callable(self._line):
+            self._line = self._line()
+        return self._line
+
+    def __str__(self) -> str:
+        line = self.line
+        return f"{self.file}:{line}: {self.message}" if line else f"{self.file}: {self.message}"
 
 
 def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
@@ -993,7 +1007,7 @@ def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
         message = str(exc)
         if exc.path and message.startswith(exc.path + ": "):
             message = message[len(exc.path) + 2:]
-        raise ScenarioRunError(scn.file, scn.line(where) if where else 0,
+        raise ScenarioRunError(scn.file, (lambda: scn.line(where)) if where else 0,
                                (f"{where}: " if where else "") + message) from None
     checks = evaluate(scn.expect, game.out, state, game.trace, game)
     return Run(dict(fixed or {}), game.out, state, game.trace, checks, game)
