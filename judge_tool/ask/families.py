@@ -181,12 +181,24 @@ def _tr_en(reading: Reading, tr: str, en: str) -> str:
 _STEAL_ROLES = ("power", "gig", "gig_area")
 
 
+def _block_words(reading: Reading) -> list[Match]:
+    """The block words: "blokla-", "BLOCKER", and "engelle-" when a BLOCKER is named (then
+    it is read; alone it may be "prevent" and stays unread, so it is reported)."""
+    blocks = reading.of("block")
+    if not any(m.cue == "blocker" for m in blocks):
+        return blocks
+    hinder = reading.of("hinder")
+    for m in hinder:
+        reading.consumed.update(range(m.start, m.end))
+    return blocks + hinder
+
+
 def _blocked(reading: Reading) -> bool:
     """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
     not when the block is negated ("BLOCKER kullanmadı")."""
-    return bool(reading.of("block")) and all(
-        [not _negated(reading, m.start, m.end, reach=3) for m in reading.of("block")]) \
-        and not any(items.negated for items in reading.items if "block" in reading.at(items.i))
+    blocks = _block_words(reading)
+    return bool(blocks) and all(
+        [not _negated(reading, m.start, m.end, reach=3) for m in blocks])
 
 
 def extract_blocked_steal(reading: Reading) -> Call | None:
@@ -255,7 +267,10 @@ def extract_steal(reading: Reading) -> Call | None:
     dice_items: list[Item] = []
     free: list[Item] = []
     gear = _gear_powers(reading, reading.numbers)
-    plain = [it for it in reading.numbers if not it.sign and it not in gear]
+    # "2 tane +3 güç", "two +2 gears": a count of the same power change
+    times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
+    counters = {c.i for c in times.values()}
+    plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
     roles = _assign(reading, plain, {"power": "power", "gig": "dice", "gig_area": "dice"})
     for item in plain:
         role = roles.get(item.i)
@@ -276,7 +291,11 @@ def extract_steal(reading: Reading) -> Call | None:
     mods = list(gear)
     for item in (it for it in reading.numbers if it.sign):
         role = _role(reading, item, _STEAL_ROLES)
-        if item.sign == "-" and base is None and role in ("power", None):
+        if item.i in times and (role == "power" or reading.has("gear")):
+            mods += [item] * times[item.i].number      # each of the several changes
+        elif item.i in times:
+            raise Unclear("a count of something that is not a power change")
+        elif item.sign == "-" and base is None and role in ("power", None):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power":
             mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
@@ -304,7 +323,19 @@ def extract_steal(reading: Reading) -> Call | None:
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("a number of Gigs asked about, not the Gigs in the area")
     _turn_fits(reading, base)
-    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items}
+    attacker_owner = _owner_near(reading, base)
+    counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
+    defending = _area_owner(reading) or {"mine": "rival", "rival": "mine"}.get(
+        attacker_owner or "") or (next(iter(counted)) if len(counted) == 1 else None)
+    if attacker_owner and attacker_owner == defending:
+        raise Unclear("a Unit attacking its own player's Gig area")
+    if counted and (len(counted) > 1 or counted != {defending}):
+        # "benim 1 gigim var, 25 güçlü birimim saldırırsa": the attacker's own Gigs
+        # are no cap on what it steals from the other Gig area
+        raise Unclear("the Gigs counted are not in the Gig area attacked")
+    if defending == "mine":
+        args["defending"] = "me"        # the rival attacks my Gig area (shown so)
+    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
     return Call(args, assumptions, steps, used)
 
 
@@ -323,8 +354,8 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
         if "unit" in reading.at(k):
             break
     for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
-        if items[k].clause != item.clause:
-            break
+        if items[k].clause != item.clause or reading.at(k) & {"gig", "gig_area", "area"}:
+            break               # "Rakibin Gig alanına 14 güçle": the rival owns the area
         if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
             return "rival"
         if items[k].key in ("my", "benim"):
@@ -339,6 +370,44 @@ def _turn_fits(reading: Reading, attacker: Item) -> None:
     owner = _owner_near(reading, attacker)
     if turn and owner and turn != owner:
         raise Unclear("a Unit attacking in the other player's turn")
+
+
+def _area_owner(reading: Reading) -> str | None:
+    """Whose Gig area is attacked: "Gig alanıma", "my gig area" -> "mine"; "rakibin Gig
+    alanına", "his gig area" -> "rival"; None when not said."""
+    items = reading.items
+    owners = set()
+    for m in reading.of("gig_area"):
+        area = items[m.end] if m.end < len(items) and "area" in reading.at(m.end) else items[m.end - 1]
+        if reading.language != "en" and not _dative(items, area.i):
+            continue            # "Gig alanımda 2 Gig var": where Gigs are, not what is attacked
+        if area.key.startswith("alanim"):
+            owners.add("mine")
+            continue
+        before = [k for k in range(max(0, m.start - 2), m.start)
+                  if items[k].clause == items[m.start].clause]
+        if any("rival" in reading.at(k) for k in before):
+            owners.add("rival")
+        elif any(items[k].key in ("my", "benim") for k in before):
+            owners.add("mine")
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _dice_owner(reading: Reading, item: Item) -> str | None:
+    """Whose Gigs a Gig count is: "1 gigim", "Gig alanımda 2 Gig", "I have 1 gig" -> "mine";
+    "rakibimin 1 Gig'i", "my opponent has 4" -> "rival"; None when not said."""
+    items = reading.items
+    nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+    if nxt is not None and "gig" in reading.at(nxt.i) and nxt.key.endswith(("im", "um", "imi", "umu")):
+        return "mine"
+    for k in range(item.i - 1, max(-1, item.i - 5), -1):
+        if items[k].clause != item.clause:
+            break
+        if "rival" in reading.at(k):
+            return "rival"
+        if items[k].key in ("my", "benim", "i") or items[k].key.startswith("alanim"):
+            return "mine"
+    return None
 
 
 def _claimed_count(reading: Reading, item: Item) -> bool:
@@ -430,7 +499,11 @@ def _fight_states(reading: Reading) -> None:
     """Spent and ready words in a fight: a spent Unit is a legal target (and an attacker is
     spent by attacking, 9.3.3), so "spent" is read and changes nothing; a ready Unit that is
     attacked is no legal target (9.3.2.1), so such a question gets no ruling."""
+    items = reading.items
     for m in reading.of("spent"):
+        if any(b.cue == "blocker" and abs(b.start - m.start) <= 3
+               and items[b.start].clause == items[m.start].clause for b in reading.of("block")):
+            raise Unclear("a spent BLOCKER cannot block (9.9)")
         reading.consumed.update(range(m.start, m.end))
     attacker_part, _ = _attack_parts(reading)
     for m in reading.of("ready"):
@@ -575,6 +648,11 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     +2 güç alırsa"), else, in a clause of its own, the one Unit of the clause before
     ("savunanın gücü 9, +2 güç aldı"); None when it could be either."""
     same = [side for side, base in sides.items() if base.clause == mod.clause]
+    said = _role_said_before(reading, mod)
+    if said and len(same) == 1 and said != same[0]:
+        raise Unclear("a power change named for one Unit in the other Unit's clause")
+    if said:
+        return said             # "saldıranın gücü -3 oldu", "attacker gets -3"
     if len(same) == 1:
         return same[0]
     named = _role(reading, mod, ("attacker", "defender"), prefer="left", barrier=("versus",),
@@ -588,6 +666,23 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
             before = [side for side, base in sides.items() if base.clause == last]
             if len(before) == 1:
                 return before[0]
+    return None
+
+
+def _role_said_before(reading: Reading, mod: Item) -> str | None:
+    """The role word right before a power change, with at most a power or "gets" word in
+    between ("saldıranın gücü -3", "the attacker gets +2", "savunan +4 aldı")."""
+    items = reading.items
+    for k in range(mod.i - 1, max(-1, mod.i - 4), -1):
+        if items[k].clause != mod.clause:
+            return None
+        here = reading.at(k)
+        if "attacker" in here:
+            return "attacker"
+        if "defender" in here:
+            return "defender"
+        if not (here & {"power"} or items[k].key in ("gets", "got", "get", "has", "had")):
+            return None
     return None
 
 
@@ -617,15 +712,18 @@ def extract_attack(reading: Reading) -> Call | None:
     if any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("Lag or ADRENALINE said of the attack's target")
+    earlier = _played_earlier(reading)
+    if earlier and reading.has("lag"):
+        raise Unclear("played in an earlier turn, and Lag named")
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
-    defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline)) if not said}
+    defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
+                if not said and not (key == "lagging" and earlier)}
     turn_owner = _turn_owner(reading)
     if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
-    if any(k not in reading.consumed and not _owns_something(reading, k)
-           for k in attacker_part if "rival" in reading.at(k)):
+    if _rival_acts(reading, attacker_part):
         # "Rakibim benim turumda saldırabilir mi", "can my opponent attack": the rival
         # attacks, and this family reads every question as the asker's own attack.
         return None
@@ -685,7 +783,7 @@ def extract_attack(reading: Reading) -> Call | None:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
         if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
-                or "rival_turn" in args):
+                or "rival_turn" in args or earlier):
             return None
         assumptions.append(_tr_en(
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
@@ -730,6 +828,11 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
             target_noun = k
             break
     if target_noun is None:
+        if any(reading.at(k) & {"unit", "gig_area", "block", "legend"} and _dative(items, k)
+               for k in range(0, verb.start)):
+            # "Rakibimin harcanmış birimine, … birimimle saldırmam": a target before a
+            # comma; which state words are whose is not read safely
+            raise Unclear("the attack's target is in another clause")
         return every - set(range(verb.start, verb.end)), set()
     begin = target_noun
     # back to the subject, to an instrumental ("ADRENALINE ile", "birimimle"), or to the
@@ -741,6 +844,25 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
         begin -= 1
     target = set(range(begin, target_noun + 1))
     return every - target - set(range(verb.start, verb.end)), target
+
+
+def _played_earlier(reading: Reading) -> bool:
+    """"Geçen tur oynadığım birim", "played last turn": the Unit has no Lag now (every Unit
+    loses it at the end of each turn, 11.3.2). The words are read."""
+    items = reading.items
+    for m in reading.of("play"):
+        if _previous_turn(reading, items[m.start].clause):
+            reading.consumed.update(range(m.start, m.end))
+            return True
+    return False
+
+
+def _rival_acts(reading: Reading, indices) -> bool:
+    """A rival word among `indices` that is neither whose turn it is (read by
+    `_turn_owner`) nor the owner of a thing ("rakibin Gig'i"): the rival is the one who
+    acts, and families that read the asker's own action must not answer."""
+    return any(k not in reading.consumed and not _owns_something(reading, k)
+               for k in indices if "rival" in reading.at(k))
 
 
 def _owns_something(reading: Reading, k: int) -> bool:
@@ -765,10 +887,12 @@ def _describes_target(reading: Reading, match: Match, target: set[int]) -> bool:
 
 def _dative(items: list[Item], k: int) -> bool:
     """"birime", "alanına": a dative ending; the instrumental ("birimimle", "birim ile")
-    ends in a vowel too but names what attacks."""
+    and the locative ("alanında") end in a vowel too but name no target."""
     key = items[k].key
     if key.endswith(("la", "le")) or (k + 1 < len(items) and items[k + 1].key == "ile"):
         return False
+    if key.endswith(("da", "de", "ta", "te")):
+        return False                    # the locative: "Gig alanında 3 Gig var"
     return key.endswith(("a", "e"))
 
 
@@ -777,6 +901,8 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
+    if any(_negated(reading, m.start, m.end) for m in _block_words(reading)):
+        return None                     # "bloklamazsam": not whether it may block
     spent = _present(reading, "spent")
     ready = _present(reading, "ready")
     target = reading.has("defender") or _attacked_directly(reading)
@@ -824,6 +950,8 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
     found = None
     for m in reading.of(concept):
         key = items[m.start].key
+        if _previous_turn(reading, items[m.start].clause):
+            continue            # "geçen turumda sattım": not this turn
         if reading.language == "en":
             past = key.endswith("ed") or key in ("sold", "did")
             if not past:
@@ -863,23 +991,31 @@ def _turn_owner(reading: Reading) -> str | None:
     accounted for; a question naming both turns is not read."""
     items = reading.items
     owners: set[str] = set()
+    def at(k: int) -> Item | None:
+        return items[k] if 0 <= k < len(items) and items[k].clause == items[m.start].clause else None
+
     for m in reading.of("turn"):
-        clause = items[m.start].clause
-        # the owner nearest the turn word: "Rakibim benim turumda" is my turn
-        for k in range(m.start - 1, max(-1, m.start - 3), -1):
-            if items[k].clause != clause:
-                break
-            if "rival" in reading.at(k):
+        # the owner right before the turn word ("rakibin turunda", "my opponent's turn",
+        # "rakip turunda"), past "kendi"/"own" ("rakibin kendi turunda" is the rival's);
+        # "Rakibim bu tur" is the rival doing something this turn, "Rakibim benim turumda"
+        # my turn
+        k = m.start - 1
+        word = at(k)
+        own = word is not None and ("own" in reading.at(k) or word.key in ("my", "benim"))
+        if own:
+            before = at(k - 1)
+            if before is not None and "rival" in reading.at(k - 1) and \
+                    before.key.endswith(("in", "un", "s")) and not word.key in ("my", "benim"):
                 owners.add("rival")
-                reading.consumed.add(k)
-                break
-            if "own" in reading.at(k) or items[k].key in ("my", "benim"):
+                reading.consumed.update({k - 1, k})
+            else:
                 owners.add("mine")
                 reading.consumed.add(k)
-                break
-        else:
-            if items[m.start].key in _MY_TURN:
-                owners.add("mine")
+        elif word is not None and "rival" in reading.at(k):
+            owners.add("rival")
+            reading.consumed.add(k)
+        elif items[m.start].key in _MY_TURN:
+            owners.add("mine")
     if len(owners) > 1:
         raise Unclear("both players' turns are named")
     return owners.pop() if owners else None
@@ -891,12 +1027,33 @@ def _one_turn(reading: Reading) -> set[int]:
             and it.i + 1 < len(reading.items) and "turn" in reading.at(it.i + 1)}
 
 
+def _previous_turn(reading: Reading, clause: int) -> bool:
+    """"geçen turumda", "last turn" in `clause`: it speaks of an earlier turn (read)."""
+    items = reading.items
+    found = [m for m in reading.of("previous") if items[m.start].clause == clause
+             and m.end < len(items) and "turn" in reading.at(m.end)]
+    for m in found:
+        reading.consumed.update(range(m.start, m.end + 1))
+    return bool(found)
+
+
 def extract_sell(reading: Reading) -> Call | None:
+    rival_turn = _turn_owner(reading) == "rival"
+    if _rival_acts(reading, range(len(reading.items))):
+        return None                     # "can my opponent sell": not the asker's sale
+    if rival_turn:
+        # selling is a Main Phase action of the turn player (official 11.9.2)
+        if reading.has("previous") or any(it.number is not None for it in reading.items):
+            return None
+        return Call({"rival_turn": True, "sold_this_turn": False}, defaults={"sold_this_turn"})
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
     used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    if sold is None and not twice and reading.has("previous") and \
+            all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
+        sold = False            # "geçen turumda sattım": nothing sold this turn is said
     if sold is None and not twice:
         raise Unclear("whether a card was already sold this turn")
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
@@ -951,10 +1108,22 @@ def extract_win(reading: Reading) -> Call | None:
                 and not any(it.key in ("i",) for it in reading.items):
             raise Unclear("who stole")
         return Call({"gigs": have.number, "steal": stolen[0].number, "when": "steal"},
+                    [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if reading.has("win")
+                    and have.number + stolen[0].number >= 7 else [],
                     used=used | {stolen[0].i})
     if len(reading.numbers) != 1 or not start:
         raise Unclear("when the Gigs are counted")
-    return Call({"gigs": have.number, "when": "start", **owners}, used=used)
+    late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
+    return Call({"gigs": have.number, "when": "start", **owners},
+                [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if late else [], used=used)
+
+
+# A "not yet" to 7 Gigs holds outside overtime only: in overtime 7 Gigs win at once
+# (official 1.11; the Turkish rulebook has no text for it), so the answer says so.
+_NO_OVERTIME_TR = ("Uzatma başlamamış sayıldı: Uzatma'da 7 Gig'e ulaşan oyuncu o anda kazanır "
+                   "(resmî kural 1.11; Türkçe metinde karşılığı yok)")
+_NO_OVERTIME_EN = ("taken as outside overtime: in overtime a player who reaches 7 Gigs wins at "
+                   "once (official rule 1.11; the Turkish rulebook has no text for it)")
 
 
 def _win_owners(reading: Reading) -> dict[str, str]:

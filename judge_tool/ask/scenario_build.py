@@ -127,11 +127,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "sell":
         card = "Satılık"
         data = {**base, "cards": {card: {"type": "unit", "cost": 1, "sell_tag": True}},
-                "state": {"turn_player": "A", "turn": 3,
+                "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
                           "A": {"deck": 5, "hand": [card],
                                 "sold_this_turn": bool(args["sold_this_turn"])},
                           "B": {"deck": 5}},
-                "actions": [{"do": "sell", "card": card}]}
+                "actions": [{"do": "sell", "card": card, "player": "A"}]}
         return Built(data, "legal")
     if kind == "call":
         legend = "Legend"
@@ -370,7 +370,7 @@ def run(built: Built) -> tuple[Any, Any, str]:
     table goes to the scenario parser as it is (`to_toml` writes exactly this table: see
     tests/test_ask_eval.py), so it is `judge check`'s reading, without the TOML round trip."""
     from ..engine.lines import LazyLineMap
-    from ..engine.scenario import ScenarioRunError, run_once, scenario_from_table
+    from ..engine.scenario import ScenarioFileError, ScenarioRunError, run_once, scenario_from_table
     last: Exception | None = None
     for data in tries(built):
         try:
@@ -380,6 +380,10 @@ def run(built: Built) -> tuple[Any, Any, str]:
         except ScenarioRunError as exc:
             last = exc
             continue
+        except ScenarioFileError as exc:
+            # a situation no scenario file may state (four Legends in a Legends area):
+            # no ruling, never a traceback
+            raise NotModelled(f"the situation is not a valid scenario: {exc}") from None
         value = value_of(built, result)
         data["expect"] = expectation(built, value, result)
         return value, result, to_toml(data)

@@ -24,6 +24,10 @@ class Situation:
             who_text = m(f"ask_lines.subject.{'both_units' if who == 'both' else who}")
             asked = m(f"ask_lines.subject.{event}", who=who_text)
         facts = dict(self.facts)
+        if facts.pop("defending", None) == "me":
+            # the rival attacks my Gig area: the count and what remains are mine
+            facts = {{"dice_present": "my_gigs", "remaining": "my_remaining"}.get(k, k): v
+                     for k, v in facts.items()}
         for key in ("power", "attacker_power", "defender_power"):
             working = facts.pop(f"{key}_working" if key != "power" else "power_working", None)
             if working is not None and key in facts:
@@ -34,7 +38,7 @@ class Situation:
 
 # The lines' words are in the message catalogue (`[ask_lines]` in judge_tool/locales/*.toml):
 # a fact `key` of the situation is shown as `ask_lines.fact.<key>` with its value.
-FACTS = ("power", "dice_present", "remaining", "attacker_power", "defender_power", "ready",
+FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attacker_power", "defender_power", "ready",
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
          "rival_turn", "sold_this_turn", "called_this_turn", "gigs", "gigs_of", "turn_of",
          "steal", "when", "thief",
@@ -64,11 +68,11 @@ def _shown(value: Any, language: str) -> str:
 
 
 def _line(family: str, key: str, value: Any, language: str) -> str | None:
-    if key not in FACTS or (key in ("remaining", "up_to") and not value):
+    if key not in FACTS or (key in ("remaining", "my_remaining", "up_to") and not value):
         return None
     if key == "reduction" and not value:
         return None
-    if key == "dice_present" and value is None:
+    if key in ("dice_present", "my_gigs") and value is None:
         return None
     return _messages(language)(f"ask_lines.fact.{key}", value=_shown(value, language))
 
