@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .families import Call, Unclear
-from .family_util import deciding, keys, run, words, yes_no
+from .family_util import deciding, run, words, yes_no
 from .family_util import answer as make_answer
 from .lexicon import Reading
 
