@@ -381,6 +381,9 @@ def test_a_street_cred_total_is_not_a_gig_value(question, book):
     ("Harcanmış bir BLOCKER bloklayabilir mi?", ("hedefi", "gecikmeli")),
     ("Bu tur oynadığım ADRENALINE birimi saldırabilir mi?", ("gig alanındaki",)),
     ("3 bedelli bir kartı oynamak için 2 eddiem var, oynayabilir miyim?", ("legend", "ücretsiz")),
+    # a blocked attack: the power not given is taken as 1 (said as an assumption)
+    ("Rakibimin 14 güçlü birimi saldırdı, BLOCKER'ımla bloklarsam kaç gig çalar?", ("bloklayanın",)),
+    ("I block with my BLOCKER, how many gigs does the attacker steal?", ("power",)),
 ])
 def test_understood_lines_hold_only_what_the_question_says(book, question, absent):
     answer = ask(question, book=book)

@@ -215,6 +215,8 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
         args = {"power": fight.args["attacker_power"],
                 "blocker_power": fight.args["defender_power"]}
         used = fight.used
+        renamed = {"attacker_power": "power", "defender_power": "blocker_power"}
+        defaults = {renamed.get(key, key) for key in fight.defaults}
         assumptions += fight.assumptions
     elif len(powers) == 1:
         item = powers[0]
@@ -224,12 +226,14 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
                     for m in reading.of("block"))
         known = "blocker_power" if named else "power"
         args = {"power": 1, "blocker_power": 1, known: item.number}
+        defaults = {"power", "blocker_power"} - {known}
         used = {item.i}
         assumptions.append(_tr_en(
             reading, "verilmeyen güç 1 alındı: bloklanan saldırıda çalınan Gig sayısını değiştirmez",
             "the power not given is taken as 1: it cannot change the Gigs stolen once blocked"))
     else:
         args = {"power": 1, "blocker_power": 1}
+        defaults = {"power", "blocker_power"}
         used = set()
         assumptions.append(_tr_en(
             reading, "güçler belirtilmedi (1 alındı): bloklanan saldırıda çalınan Gig sayısını değiştirmez",
@@ -240,7 +244,7 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     if dice:
         used = used | {dice[0].i}
     args["blocked"] = True
-    return Call(args, assumptions, [], used)
+    return Call(args, assumptions, [], used, defaults)
 
 
 def _unit_count(reading: Reading) -> Item | None:
