@@ -105,7 +105,17 @@ def test_unwritable_cache_still_answers(tmp_path, monkeypatch):
         datacache.reset()
 
 
-def test_key_follows_the_data(cache, tmp_path, monkeypatch):
+@pytest.fixture
+def walked(monkeypatch):
+    """The key of a checkout or an editable install (a walk over the files), also where the
+    tests run against a regular install (CI), whose key is its RECORD's (tested below)."""
+    monkeypatch.setattr(datacache, "_wheel_record", lambda package, data: None)
+    datacache.reset()
+    yield
+    datacache.reset()
+
+
+def test_key_follows_the_data(cache, tmp_path, walked):
     """A changed data file gives a new key (so a new compiled file)."""
     from judge_tool.resources import data_root
     _assert_touching_changes_the_key(data_root() / "rules" / "concepts.toml")
@@ -142,7 +152,7 @@ def test_entries_are_unpickled_only_when_asked_for(cache):
     assert set(datacache._entries["main"]) == {"t:a", "t:b"}
 
 
-def test_key_follows_new_and_changed_code_and_data(cache, tmp_path):
+def test_key_follows_new_and_changed_code_and_data(cache, tmp_path, walked):
     """A checkout (or an editable install) is walked: a new data file and an edited
     source file each give a new key."""
     from judge_tool.resources import data_root
