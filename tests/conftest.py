@@ -10,6 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests assert behaviour, not speed: on a loaded CI machine hypothesis's default
+# 200 ms deadline per example failed a pure arithmetic test. Speed is the bench's job.
+settings.register_profile("judge", deadline=None)
+settings.load_profile("judge")
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = REPO.parent / "shared" / "seeds"
