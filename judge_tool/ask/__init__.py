@@ -118,9 +118,10 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     if defined is not None:
         return defined
     from .family_cards import all_placed, bound, read_cards
-    named = read_cards(question, read(question).language)   # card names: their facts
+    plain = read(question)
+    named = read_cards(question, plain.language)   # card names: their facts
     if named is not None and named.problems:
-        return _unanswered(question, read(question), book, game, limit, named.problems)
+        return _unanswered(question, plain, book, game, limit, named.problems)
     texts = named.texts() if named is not None else [(question, "power")]
     first = None
     for text, mode in texts:

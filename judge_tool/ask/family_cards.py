@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from .scenario_build import ATTACKER, BLOCKER, DEFENDER, NotModelled
+from .situation import _messages
 
 _ROLES = (ATTACKER, DEFENDER, BLOCKER)
 _BOUND: contextvars.ContextVar["Reading | None"] = contextvars.ContextVar("ask_cards", default=None)
@@ -67,11 +68,6 @@ class CardReading:
 
 
 Reading = CardReading
-
-
-def _messages(language: str):
-    from ..i18n import messages
-    return messages("en" if language == "en" else "tr")
 
 
 def read_cards(question: str, language: str) -> CardReading | None:

@@ -1013,9 +1013,8 @@ def _steps(run, rules: tuple[str, ...], label: str = "") -> list:
 def answer(question: str, kind: str, call: Call, reading: Reading):
     """The Answer: the situation read, the value from the engine's run, one sentence."""
     from . import Answer
-    from ..i18n import messages
-    lang = "en" if reading.language == "en" else "tr"
-    m = messages(lang)
+    from .situation import _messages
+    m = _messages(reading.language)
     args = call.args
     value, steps, text, run = _on_engine(kind, args, question)
     understood, assumed = _lines(kind, args, m)

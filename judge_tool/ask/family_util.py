@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from .lexicon import Reading
-from .scenario_build import NotModelled, to_toml
+from .scenario_build import NotModelled
 
 
 def words(reading: Reading):
     """The catalogue in the question's language (Turkish or English): `m("ask_misc.x")`."""
-    from ..i18n import messages
-    return messages("en" if reading.language == "en" else "tr")
+    from .situation import _messages
+    return _messages(reading.language)
 
 
 def yes_no(reading: Reading, value: bool) -> str:
@@ -28,20 +28,14 @@ def yes_no(reading: Reading, value: bool) -> str:
 def run(data: dict[str, Any], expect_of: Callable[[Any], dict[str, Any]],
         variants: Iterable[dict[str, Any]] = ({},)) -> tuple[Any, str]:
     """Run the scenario (each variant of its scripted decisions in turn, until the engine
-    takes one); (the run, the scenario TOML with `expect_of(run)` as its expectation)."""
-    from ..engine.scenario import ScenarioRunError, parse_scenario, run_once
-    last: Exception | None = None
-    for variant in variants:
-        text_data = {k: v for k, v in {**data, **variant}.items() if v is not None}
-        text_data["expect"] = {"legal": True}       # a placeholder: the outcome is read
-        try:
-            result = run_once(parse_scenario(to_toml(text_data), "<ask>"))
-        except ScenarioRunError as exc:
-            last = exc
-            continue
-        text_data["expect"] = expect_of(result)
-        return result, to_toml(text_data)
-    raise NotModelled(f"the engine did not take the scenario: {last}")
+    takes one) the way every family does (`scenario_build.run`); (the run, the scenario TOML
+    with `expect_of(run)` as its expectation)."""
+    from .scenario_build import Built
+    from .scenario_build import run as run_built
+    built = Built(data, "custom", variants=list(variants),
+                  reader=lambda result: (None, expect_of(result)))
+    _, result, text = run_built(built)
+    return result, text
 
 
 def deciding(run_result: Any, prefixes: tuple[str, ...]) -> list:
