@@ -27,6 +27,7 @@ _EVENTS = {"defeat": ("defeat", "trash"), "return_hand": ("return_to_hand", "han
 
 
 _PLACES = ("deck", "field", "area", "to_hand", "trash", "rival", "removed")
+_FIGHT_WORDS = frozenset({"fight", "lose", "win", "go", "move"})
 
 
 def _subject_is_unit(reading: Reading, concept: str) -> bool:
@@ -44,8 +45,13 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
             if "unit" in here:
                 break
             if "gear" in here and "equip" not in here:
+                if "with" in (items[k - 1].key if k else "", items[k - 2].key if k > 1 else ""):
+                    continue            # "my unit with a Gear attached … is defeated"
                 return False
-            if here & set(_PLACES) or is_filler(items[k]) or not here or here <= GRAMMAR:
+            if concept in here:
+                continue                # "bounced back to my hand": the same event again
+            if here & set(_PLACES) or is_filler(items[k]) or not here or here <= GRAMMAR \
+                    or here <= _FIGHT_WORDS:     # "loses a fight and gets defeated"
                 continue
             if "equip" in here:
                 continue
@@ -61,6 +67,8 @@ def _event(reading: Reading) -> str | None:
         found.append("defeat")          # "fightta yendi": the loser of a fight is defeated
     if "bottom" in found and not reading.has("deck"):
         found.remove("bottom")
+    if len(found) > 1 and _asked_place(reading, "return_hand"):
+        found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
     if len(found) > 1:
         raise Unclear("more than one way the Unit leaves")
     if not found:
@@ -69,6 +77,19 @@ def _event(reading: Reading) -> str | None:
     if not _subject_is_unit(reading, concept):
         raise Unclear("whether the Unit or the Gear leaves")
     return found[0]
+
+
+def _asked_place(reading: Reading, event: str) -> bool:
+    """The event's words are what is asked of the Gear, not how the Unit left: all of them
+    in the asking clause, after a Gear word ("Gear elime döner mi?")."""
+    from .family_util import asked_clause
+    found = reading.of(event)
+    clause = asked_clause(reading)
+    items = reading.items
+    if not found or any(items[m.start].clause != clause for m in found):
+        return False
+    return any("gear" in reading.at(k) and items[k].clause == clause
+               for k in range(found[0].start))
 
 
 def _asked(reading: Reading) -> str | None:
@@ -99,7 +120,9 @@ def _asked_zone(reading: Reading) -> str | None:
     clause = asked_clause(reading)
     if not (in_clause(reading, "go", clause) and in_clause(reading, "gear", clause)):
         return None
-    events = [m for e in (*_EVENTS, "beat") for m in reading.of(e)]
+    events = [m for e in (*_EVENTS, "beat") for m in reading.of(e)
+              if not (e == "return_hand" and _asked_place(reading, e) and len(
+                  [x for x in (*_EVENTS, "beat") if reading.has(x)]) > 1)]
     named = {z for c, z in _ZONES.items() for m in reading.of(c)
              if reading.items[m.start].clause == clause
              and not any(e.start <= m.start < e.end for e in events)}   # "ele döner" is the event

@@ -85,6 +85,31 @@ def _asks_when(reading: Reading) -> bool:
     return False
 
 
+def _either_or(reading: Reading) -> bool:
+    """"önce mi sonra mı", "before or after": the question offers two moments to choose
+    from, so it asks when, never yes or no ("Evet" would answer neither)."""
+    keys = _keys(reading)
+    before = [i for i, k in enumerate(keys) if k in ("once", "before", "oncesinde")]
+    after = [i for i, k in enumerate(keys) if k in ("sonra", "after", "sonrasinda")]
+    if not before or not after:
+        return False
+    lo, hi = min(before[0], after[0]), max(before[0], after[0])
+    between = keys[lo + 1:hi]
+    if reading.language == "en":
+        return between == ["or"]
+    return any(k in _TR_PARTICLE for k in between) or "yoksa" in between
+
+
+def _me_first(reading: Reading) -> bool:
+    """The yes/no question asks whether the asker goes first: "ilk ben mi çözerim", "önce
+    ben mi", "do I resolve first", "am I first"."""
+    keys = _keys(reading)
+    pairs = list(zip(keys, keys[1:]))
+    if reading.language == "en":
+        return any(a in ("do", "am", "will", "should", "must") and b == "i" for a, b in pairs)
+    return any(a == "ben" and b in _TR_PARTICLE for a, b in pairs)
+
+
 def _before(reading: Reading) -> int | None:
     """The index of "önce" / "before" / "prior to" in the question, or None."""
     for it in reading.items:
@@ -96,10 +121,17 @@ def _before(reading: Reading) -> int | None:
     return None
 
 
+_EN_SUBJECTS = ("i", "my", "the", "a", "an", "he", "she", "they", "it", "we", "you", "your",
+                "his", "her", "their", "this", "that")
+
+
 def _yesno(reading: Reading) -> bool:
     keys = _keys(reading)
     if reading.language == "en":
-        return any(keys[i] in _EN_AUX for i in _starts(reading))
+        # "Can I …?", also after a phrase: "During the React Step, can I …?"
+        return any(keys[i] in _EN_AUX for i in _starts(reading)) or (
+            reading.question.rstrip().endswith("?") and any(
+                a in _EN_AUX and b in _EN_SUBJECTS for a, b in zip(keys, keys[1:])))
     return any(k in _TR_ME + _TR_PARTICLE for k in keys)
 
 
@@ -149,8 +181,11 @@ def _role_words(reading: Reading) -> set[str]:
     """Which player roles the question names: "attacker" ("saldıran oyuncu", "the attacking
     player", "the attacker"), "defender" ("savunan oyuncu", "defending player")."""
     out = set()
-    if reading.has("attacker"):
-        out.add("attacker")
+    keys = _keys(reading)
+    if any(not (reading.language == "en" and m.start and keys[m.start - 1] in (
+            "is", "are", "was", "were", "be", "been", "hes", "shes", "theyre", "its"))
+           for m in reading.of("attacker")):
+        out.add("attacker")             # not "my opponent is attacking": that is a verb
     if any(it.key.startswith("savunan") or it.key in ("defending", "defender")
            for it in reading.items):
         out.add("defender")
@@ -257,9 +292,12 @@ def extract_timing(reading: Reading) -> Call | None:
     _foreign(reading, "timing")
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
-    when = _asks_when(reading)
+    either = _either_or(reading)
+    if either:                              # "önce mi yoksa sonra mı": "or", not "not"
+        reading.consumed.update(it.i for it in reading.items if it.key == "yoksa")
+    when = _asks_when(reading) or either
     before = _before(reading)
-    who = reading.has("who") and (before is not None or reading.has("first"))
+    who = reading.has("who") and (before is not None or reading.has("first") or reading.has("order"))
     yesno = _yesno(reading)
     used = _used_numbers(reading, {2: 1})
     players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
@@ -274,10 +312,23 @@ def extract_timing(reading: Reading) -> Call | None:
                 reading) or rival or when:
             raise Unclear("two effects: what is asked about them")
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
+    both = reading.has("both") or reading.has("players") or bool(players) or (
+        rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
+    if not who and not when and yesno and both and not two and _me_first(reading) and (
+            reading.has("first") or before is not None):
+        # "Rakibimin turunda ikimizin de etkisi beklemede, ilk ben mi çözerim?": whose turn
+        # it is decides (10.13); the question must say it.
+        from .families import _turn_owner
+        owner = _turn_owner(reading)
+        if owner is None:
+            raise Unclear("whose turn it is")
+        if len(kinds) > 1 or (kinds and kinds != ["ATTACK"]):
+            raise Unclear("which effects are pending")
+        _consume_before_forms(reading)
+        return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
+                     "asked": "me_first", "turn": owner}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
-        both = reading.has("both") or reading.has("players") or bool(players) or (
-            rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
         if not both or two or len(kinds) > 1:
             raise Unclear("whose effects are pending (both players' at the same time?)")
         if kinds and kinds != ["ATTACK"]:
@@ -310,6 +361,15 @@ def extract_timing(reading: Reading) -> Call | None:
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
             "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
+        mine = reading.has("main_phase") or any(
+            it.key.startswith("turum") or it.key in ("turumda", "turumun") for it in reading.items) or (
+            reading.language == "en" and any(a == "my" and b in ("turn", "main") for a, b in zip(
+                _keys(reading), _keys(reading)[1:])))
+        if react == mine:
+            # A Legend is called in its controller's Main Phase or as a reaction in the React
+            # Step of a rival's attack (11.11.2.1, 11.11.2.2): the moment is not known unless
+            # the question says which (official 11.18.2 + 10.11.1 either way)
+            raise Unclear("when the Legend was called (your Main Phase or the React Step?)")
         args["context"] = "react" if react else "main"
     if trigger == "ATTACK" and _rival_attacks(reading):
         # the rival's attack triggers the rival's ATTACK effects, not "my ATTACK effect"
@@ -406,9 +466,39 @@ def _described_trigger(reading: Reading) -> str | None:
     if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
         # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
         found.append("STEALS_GIG")
-    if reading.has("start") and reading.has("turn"):
+    if reading.has("start") and reading.has("turn") and not reading.has("end_turn"):
         found.append("START_OF_TURN")
+    if _when_rival_attacks(reading):
+        found.append("RIVAL_ATTACKS")
+    if reading.has("end_turn"):
+        if any(m.start and "rival" in reading.at(m.start - 1) for m in reading.of("end_turn")):
+            return None     # "rakibimin tur sonunda": an "at the end of each turn" effect?
+        found.append("END_OF_TURN")
     return found[0] if len(found) == 1 else None
+
+
+_WHEN_FORMS = ("diginda", "dugunda", "inca", "ince", "unca", "ince", "tiginda", "tugunda")
+
+
+def _when_rival_attacks(reading: Reading) -> bool:
+    """A trigger said in words, "'rakip bir birim saldırdığında' tetiklenen etkim", "my
+    'when a rival unit attacks' effect": a rival word right before an attack verb in its
+    "when" form."""
+    items = reading.items
+    for m in reading.of("attack"):
+        key = items[m.start].key
+        if _negative_verb_at(reading, m.start):
+            continue
+        if reading.language == "en":
+            back = [items[k].key for k in range(max(0, m.start - 5), m.start)]
+            when = "when" in back or "whenever" in back
+        else:
+            when = key.startswith("saldir") and key.endswith(_WHEN_FORMS)
+        rival = any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)
+                    if items[k].clause == items[m.start].clause)
+        if when and rival:
+            return True
+    return False
 
 
 def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
@@ -416,7 +506,7 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     defeat, the turn's draw."""
     window = [k for k in range(max(0, before - 4), before + 6) if k < len(reading.items)]
     near = set().union(*(reading.at(k) for k in window)) if window else set()
-    if trigger in ("ATTACK", "CALL") and near & {"block", "react"}:
+    if trigger in ("ATTACK", "CALL", "RIVAL_ATTACKS") and near & {"block", "react"}:
         return "block"
     if trigger == "ATTACK" and near & {"call", "quick"}:
         # calling a Legend or a QUICK reaction: also only in the React Step
@@ -426,6 +516,10 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
         return "defeat"
     if trigger == "START_OF_TURN" and "draw" in near:
         return "draw"
+    if trigger == "START_OF_TURN" and {"gig", "choose"} <= near:
+        return "roll"                   # "Gig zarı atmadan önce": the roll-in (8.6.5)
+    if trigger == "END_OF_TURN" and {"turn", "start"} <= near:
+        return "next_turn"              # "rakibin turu başlamadan önce" (8.18)
     return None
 
 
@@ -488,7 +582,21 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
+    if not any(reading.has(c) for c in acts | {"pay", "cost"}) and _asks_react_verb(reading) \
+            and not reading.has("end_step") and not reading.has("to_hand"):
+        # "Rakip saldırdı, tepki verebilir miyim?": may this player react at all (9.7, 9.7.1);
+        # a QUICK Program stands for any reaction in the scenario
+        when = _when(reading)
+        if when != "react":
+            raise Unclear("when the reaction would be taken")
+        actor = _actor(reading, roles, when)
+        return Call({"case": "may", "act": "quick_program", "when": "react", "actor": actor,
+                     "asked": "yesno", "generic": True,
+                     "actor_inferred": actor == "defender" and not roles
+                     and not _rival_attacks(reading)}, used=used)
     act = _act(reading)
+    if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear"):
+        raise Unclear("a card in the hand")     # a QUICK effect is used from the field (11.26.1.2)
     when = _when(reading)
     actor = _actor(reading, roles, when)
     if act == "pay":
@@ -506,6 +614,24 @@ def extract_react(reading: Reading) -> Call | None:
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
                  "actor_inferred": inferred, "after_block": _block_context(reading)
                  and when == "react" and act != "block"}, used=used)
+
+
+def _asks_react_verb(reading: Reading) -> bool:
+    """The verb asked about is reacting itself: "tepki verebilir miyim", "karşılık
+    verebilir mi", "can I react", "may he respond" (not "saldırabilir miyim")."""
+    items = reading.items
+    for m in reading.of("react"):
+        if reading.language == "en":
+            if m.start > 1 and items[m.start - 2].key in _EN_AUX \
+                    and items[m.start - 1].key in _EN_SUBJECTS + ("opponent", "rival"):
+                return True
+        else:
+            here = items[m.start].key
+            after = items[m.start + 1].key if m.start + 1 < len(items) else ""
+            verb = after if here in ("tepki", "karsilik", "cevap") else here
+            if verb.startswith("ver") and ("ebil" in verb or "abil" in verb):
+                return True
+    return False
 
 
 def _yesno_can(reading: Reading) -> bool:
@@ -606,6 +732,23 @@ _PAST_3RD = ("di", "du", "ti", "tu", "dı", "dü", "tı", "tü")
 _ACT_CONCEPTS = ("play", "call", "block", "activate", "choose")
 
 
+def _i_am_role(reading: Reading) -> bool:
+    """The asker names their own role: "I'm the attacking player", "I am the defending
+    player", "saldıran oyuncuyum", "savunan oyuncu benim"."""
+    keys = _keys(reading)
+    for i, k in enumerate(keys):
+        if k not in ("player", "oyuncu") and not k.startswith("oyuncuy"):
+            continue
+        if k.startswith("oyuncuy") and k.endswith(("yum", "yim")):
+            return True
+        if i + 1 < len(keys) and k == "oyuncu" and keys[i + 1] == "benim":
+            return True
+        back = keys[max(0, i - 4):i]
+        if reading.language == "en" and ("im" in back or ("i" in back and "am" in back)):
+            return True
+    return False
+
+
 def _rival_did(reading: Reading) -> bool:
     """The rival has already done something of the React Step's kind ("Rakibim Tepki
     Adımı'nda Legend çağırdı", "my opponent played a QUICK Program"): the question is
@@ -634,7 +777,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
         if not me or roles:
             raise Unclear("who acts")
         return "me"
-    if roles and len(roles) == 1 and not me:
+    if roles and len(roles) == 1 and (not me or _i_am_role(reading)):
         return roles.pop()
     if roles:
         raise Unclear("who acts (attacker or defender)")
@@ -661,7 +804,8 @@ _ATTACKER, _BLOCKER, _DEFENDER = "Saldıran", "Bloklayan", "Savunan"
 _LABELS = {"ATTACK": "ATTACK etkisi", "PLAY": "PLAY etkisi", "DEFEATED": "DEFEATED etkisi",
            "CALL": "CALL etkisi", "LOSES_FIGHT": "Kaybedince etkisi",
            "WINS_FIGHT": "Kazanınca etkisi", "FIGHTS": "Çatışınca etkisi",
-           "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi"}
+           "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi",
+           "RIVAL_ATTACKS": "Rakip saldırınca etkisi", "END_OF_TURN": "Tur sonu etkisi"}
 _DRAW = [{"do": "draw", "n": 1}]
 
 
@@ -725,6 +869,16 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
                          "B": state_b}
         data["actions"] = [_attack(reactions=[reaction])]
+        return data, label
+    if trigger == "RIVAL_ATTACKS":
+        # the asker (B) defends; the rival (A, the turn player) attacks B's Gig area
+        data["cards"] = {_ATTACKER: {"type": "unit", "power": 4},
+                         "Gözcü": {"type": "unit", "power": 1, "effects": [
+                             _effect(label, "RIVAL_ATTACKS")]},
+                         _BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": ["Gözcü", _BLOCKER], "gigs": ["d6=3"]}}
+        data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
         return data, label
     if trigger in ("WINS_FIGHT", "FIGHTS"):
         unit["effects"] = [_effect(label, trigger)]
@@ -799,7 +953,17 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
                                      "effects": [_effect(label, "START_OF_TURN")]}}
         data["state"] = {"turn_player": "A", "turn": 3, "phase": "start",
                          "A": {"deck": 5, "field": ["Sabahçı"]}, "B": {"deck": 5}}
+        if args.get("before") == "roll":
+            data["state"]["A"]["fixer"] = ["d8"]
+            data["rolls"] = [{"player": "A", "die": "d8", "value": 5}]
         data["actions"] = [{"do": "start_phase"}]
+        return data, label
+    if trigger == "END_OF_TURN":
+        data["cards"] = {"Akşamcı": {"type": "unit", "power": 1,
+                                     "effects": [_effect(label, "END_OF_TURN")]}}
+        data["state"] = {"turn_player": "A", "turn": 3,
+                         "A": {"deck": 5, "field": ["Akşamcı"]}, "B": {"deck": 5}}
+        data["actions"] = [{"do": "pass"}]
         return data, label
     raise _not_modelled(trigger)
 
@@ -938,6 +1102,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             return ("turn_player" if by and by[0] == tp else "other_player"), {
                 "legal": True, "resolved_by": list(by)}
         value, run, text = _run(data, first)
+        if args.get("asked") == "me_first":
+            value = (value == "turn_player") == (args["turn"] == "mine")
         rules = (R.PENDING_TURN_PLAYER,) if not args.get("trigger") else (
             R.ATTACK_TRIGGER, R.TRIGGER_PENDING, R.PENDING_TURN_PLAYER, R.ATTACK_BEFORE_REACT)
         return value, _steps(run, rules), text, run
@@ -971,13 +1137,16 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
              "WINS_FIGHT": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
              "FIGHTS": (R.FIGHT_TRIGGERS, R.FIGHT_RESULT),
              "STEALS_GIG": (R.STEAL_MOVE, R.STOLEN_TRIGGERS),
-             "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW)}[args["trigger"]]
+             "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW),
+             "RIVAL_ATTACKS": (R.WHILE_ATTACKING, R.TRIGGER_PENDING, R.REACT_STEP),
+             "END_OF_TURN": (R.PASS_TURN, R.END_TRIGGERS)}[args["trigger"]]
     steps = _steps(run, rules, label)
     if case == "when":
         return at, steps, text, run
     # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
     mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW,
-            "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM}[args["before"]]
+            "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM, "roll": R.ROLL_CHOOSE,
+            "next_turn": R.NEXT_TURN}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
     other = _step_index(run, mark)
     if done is None or other is None:
@@ -1028,7 +1197,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     case = args["case"]
     lines, assumed = [], []
     if kind == "timing" or case == "react_before_play":
-        if args.get("trigger"):
+        if args.get("trigger") and args["trigger"] != "RIVAL_ATTACKS":
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
         context = {"PLAY": "played_" + args.get("played", "unit"),
                    "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
@@ -1036,8 +1205,14 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
                    "CALL": "call_" + args.get("context", "main"),
                    "ATTACK": "attack_rival" if args.get("attacker") == "rival" else "attack_mine",
                    "STEALS_GIG": "steals", "START_OF_TURN": "start"}.get(args.get("trigger"))
+        if args.get("trigger") == "RIVAL_ATTACKS":
+            lines.append(m("ask_react.context_rival_attacks"))
+        if args.get("trigger") == "END_OF_TURN":
+            lines.append(m("ask_react.context_end_of_turn"))
         if case == "who_first":
             context = "both_pending"
+            if args.get("turn"):
+                lines.append(m(f"ask_react.turn_{args['turn']}"))
             if not args.get("trigger"):
                 assumed.append(m("ask_timing.assumed_who_first"))
         elif case == "order_mine":
@@ -1046,14 +1221,14 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             assumed.append(m(f"ask_timing.assumed_{context}"))
         elif context:
             lines.append(m(f"ask_timing.context_{context}"))
-        if args.get("trigger") == "CALL" and args.get("context") == "main":
-            assumed.append(m("ask_timing.assumed_call_main"))
         before = {"call": "block", "quick": "block"}.get(args.get("before", ""), args.get("before", ""))
         asked = {"when": "asked_when", "before": "asked_before_" + before,
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
-                 "who_first": "asked_who_first", "order_mine": "asked_order",
+                 "who_first": "asked_who_first" if args.get("asked") != "me_first"
+                 else "asked_me_first", "order_mine": "asked_order",
                  "defeated_pending": "asked_defeated_pending"}[case]
-        lines.append(m(f"ask_timing.{asked}"))
+        own = asked in ("asked_me_first", "asked_before_roll", "asked_before_next_turn")
+        lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
         return lines, assumed
     if case == "who_reacts":
         return [m("ask_timing.asked_who_reacts")], assumed
@@ -1069,7 +1244,12 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         assumed.append(m("ask_timing.assumed_defender"))
     else:
         lines.append(m(f"ask_timing.actor_{args['actor']}"))
-    lines.append(m("ask_timing.act_several" if args.get("several") else f"ask_timing.act_{args['act']}"))
+    if args.get("generic"):
+        lines.append(m("ask_react.act_any"))
+        assumed.append(m("ask_react.assumed_example"))
+    else:
+        lines.append(m("ask_timing.act_several" if args.get("several")
+                       else f"ask_timing.act_{args['act']}"))
     lines.append(m(f"ask_timing.when_{args['when']}"))
     lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
@@ -1080,6 +1260,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
     if case == "when":
         return m(f"ask_timing.moment_{value}")
+    if case == "who_first" and args.get("asked") == "me_first":
+        return f"{head}: " + m("ask_timing.first_turn_player")
     if case == "who_first":
         return m(f"ask_timing.first_{value}")
     if case == "who_reacts":
@@ -1098,6 +1280,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     if case == "pay_quick":
         return f"{head}: " + m("ask_timing.pay_still")
     out = run.outcome
+    if value and args.get("generic"):
+        return f"{head}: " + m("ask_react.may_any")
     if value:
         return f"{head}: " + m(f"ask_timing.may_{args['act']}")
     why = m.get("ask_timing.illegal_" + (out.illegal_rule or "").replace(".", "_"), "")
@@ -1115,7 +1299,10 @@ def _block_context(reading: Reading) -> bool:
         nxt = keys[m.end] if m.end < len(keys) else ""
         if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
             return True                                  # "BLOCKER kullandıktan sonra"
-        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a") or (
+        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a", "used", "activated") or (
                 m.start > 1 and keys[m.start - 2] in ("after",)):
             return True
+        if reading.language == "en" and it.key == "blocked" and m.start > 0 \
+                and keys[m.start - 1] in ("i", "we"):
+            return True                                  # "I blocked, can I still …"
     return False
