@@ -70,12 +70,12 @@ def _event(reading: Reading) -> str | None:
     if len(found) > 1 and _asked_place(reading, "return_hand"):
         found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
     if len(found) > 1:
-        raise Unclear("more than one way the Unit leaves")
+        raise Unclear("misc_react.gear_two_events")
     if not found:
         return None
     concept = "beat" if found[0] == "defeat" and not reading.has("defeat") else found[0]
     if not _subject_is_unit(reading, concept):
-        raise Unclear("whether the Unit or the Gear leaves")
+        raise Unclear("misc_react.gear_who_leaves")
     return found[0]
 
 
@@ -139,11 +139,11 @@ def extract(reading: Reading) -> Call | None:
     if asked is None:
         return None
     if reading.has("legend"):
-        raise Unclear("a Legend holding the Gear (4.12.2)")
+        raise Unclear("misc_react.gear_legend")
     if reading.numbers:
-        raise Unclear("a number the Gear question does not use")
+        raise Unclear("misc_react.gear_number")
     if reading.has("fight") and event != "defeat":
-        raise Unclear("a fight and another way of leaving")
+        raise Unclear("misc_react.gear_fight_other")
     for m in reading.of(event if event != "defeat" or reading.has("defeat") else "beat"):
         # the event's words are read here, even where the lexicon also sees a negation in
         # them ("döndü" reads like "don't" + a suffix)
@@ -209,7 +209,7 @@ def answer(question: str, call: Call, reading: Reading):
 
     result, text = run(data, expect_of)
     if not result.outcome.legal:
-        raise Unclear(f"the engine found the situation illegal ({result.outcome.illegal_rule})")
+        raise Unclear("misc_react.gear_illegal", rule=result.outcome.illegal_rule)
     where = _where(result)
     m = words(reading)
     expected = _EVENTS[args["event"]][1]
@@ -217,10 +217,10 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         unit = next((c for c in a.field if c.name == UNIT), None)
         if unit is None:
-            raise Unclear("the Unit was not played again")
+            raise Unclear("misc_react.gear_not_replayed")
         value = any(g.name == GEAR for g in unit.gears)
     elif where != expected:
-        raise Unclear(f"the engine put the Gear in {where}, not with its Unit")
+        raise Unclear("misc_react.gear_elsewhere", where=where)
     elif asked == "where":
         value = where
     elif asked == "stay":
