@@ -106,7 +106,8 @@ def _only_in(lang: str, other: str) -> tuple[str, ...]:
 
 
 # Words no Turkish sentence of ours has, and every English reason had.
-ENGLISH = re.compile(r"\b(?:(?i:the|is|are|of|which|whose|not|and|with|what|who|when)|a|an)\b")
+# ("not" and "an" are Turkish words too: "bkz. not", "istediği an".)
+ENGLISH = re.compile(r"\b(?:(?i:the|is|are|of|which|whose|and|with|what|who|when)|a)\b")
 TURKISH_LETTERS = re.compile(r"[ğışİĞŞ]")
 
 
@@ -121,6 +122,9 @@ def _human(answer) -> list[tuple[str, str]]:
     out += [("understood", u) for u in answer.understood]
     out += [("assumption", a) for a in answer.assumptions]
     out += [("not_understood", n) for n in answer.not_understood]
+    if answer.language != "en":
+        # the engine's steps are Turkish text: a Turkish answer's whole trace is checked
+        out += [("trace", step.text) for step in answer.trace]
     return out
 
 
@@ -174,3 +178,49 @@ def test_answers_speak_the_questions_language(part, book):
         if found:
             problems[case.q] = found
     assert not problems, list(problems.items())
+
+
+# ------------------------------------------------------------------ what the CLI prints
+
+TR_LABELS = ("Anladığım:", "Motorun izi:", "Varsayım:", "Kurallar:")
+EN_LABELS = ("Understood:", "Engine trace:", "Assumed:", "Rules:")
+
+
+@pytest.mark.parametrize("question, mine, theirs", [
+    ("Saldıranın gücü eksi 2, savunanın gücü 0; kim kazanır?", TR_LABELS, EN_LABELS),
+    ("saldiranin gucu eksi 2, savunanin gucu 0; kim kazanir?", TR_LABELS, EN_LABELS),
+    ("negative 2 power attacker vs 0 power defender, who wins?", EN_LABELS, TR_LABELS),
+])
+def test_an_answer_is_printed_in_the_questions_language(question, mine, theirs, monkeypatch):
+    from judge_tool.cli.ask_view import ask_command
+    monkeypatch.delenv("JUDGE_LANG", raising=False)
+    text = ask_command("cyberpunk-tcg", (question,))
+    assert all(label in text for label in mine), text
+    assert not any(label in text for label in theirs), text
+
+
+@pytest.mark.parametrize("question, mine, theirs", [
+    ("Rakibimin 7 Gig'i var, turumun başında kazanır mıyım?",
+     ("Karar verilmedi", "Anlaşılmayan:", "sorulan oyuncu, Gig'leri verilen oyuncu değil"),
+     ("No ruling", "Not understood", "the player asked about")),
+    ("rakibimin 7 gigi var, turumun basinda kazanir miyim?",
+     ("Karar verilmedi", "Anlaşılmayan:", "sorulan oyuncu, Gig'leri verilen oyuncu değil"),
+     ("No ruling", "Not understood", "the player asked about")),
+    ("My rival has 7 gigs, do I win at the start of my turn?",
+     ("No ruling", "Not understood:", "the player asked about is not the one whose Gigs"),
+     ("Karar verilmedi", "Anlaşılmayan", "sorulan oyuncu")),
+])
+def test_what_was_not_understood_is_said_in_the_questions_language(question, mine, theirs,
+                                                                    monkeypatch, capsys):
+    from judge_tool.cli.ask_view import ask_command
+    from judge_tool.cli.output import Exit
+    monkeypatch.delenv("JUDGE_LANG", raising=False)
+    text = ask_command("cyberpunk-tcg", (question,))
+    assert all(label in text for label in mine), text
+    assert not any(label in text for label in theirs), text
+    # `--scenario` has nothing to print: its one error line says why, in the same language
+    with pytest.raises(Exit):
+        ask_command("cyberpunk-tcg", (question,), as_scenario=True)
+    err = capsys.readouterr().err
+    assert mine[-1] in err and not any(label in err for label in theirs[-1:]), err
+    assert ("senaryo yok" in err) == (mine[0] == "Karar verilmedi"), err
