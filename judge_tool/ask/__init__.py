@@ -25,6 +25,8 @@ FAMILY_GAME = "cyberpunk-tcg"
 
 @dataclass
 class Answer:
+    """What `judge ask` found: the ruling, how it was reached and what was not understood."""
+
     question: str
     kind: str                       # one of KINDS
     value: Any                      # int, bool, "attacker"/"defender", a slug or None
