@@ -10,7 +10,9 @@ The situation is run as a scenario: a Unit equipped with a Gear leaves by a Prog
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any
 
 from .families import Call, Unclear
 from .family_util import deciding, run, words, yes_no
@@ -70,12 +72,12 @@ def _event(reading: Reading) -> str | None:
     if len(found) > 1 and _asked_place(reading, "return_hand"):
         found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
     if len(found) > 1:
-        raise Unclear("misc_react.gear_two_events")
+        raise Unclear("gear.several_ways")
     if not found:
         return None
     concept = "beat" if found[0] == "defeat" and not reading.has("defeat") else found[0]
     if not _subject_is_unit(reading, concept):
-        raise Unclear("misc_react.gear_who_leaves")
+        raise Unclear("gear.unit_or_gear")
     return found[0]
 
 
@@ -139,11 +141,11 @@ def extract(reading: Reading) -> Call | None:
     if asked is None:
         return None
     if reading.has("legend"):
-        raise Unclear("misc_react.gear_legend")
+        raise Unclear("gear.legend_holder")
     if reading.numbers:
-        raise Unclear("misc_react.gear_number")
+        raise Unclear("gear.number_unused")
     if reading.has("fight") and event != "defeat":
-        raise Unclear("misc_react.gear_fight_other")
+        raise Unclear("gear.fight_and_other")
     for m in reading.of(event if event != "defeat" or reading.has("defeat") else "beat"):
         # the event's words are read here, even where the lexicon also sees a negation in
         # them ("döndü" reads like "don't" + a suffix)
@@ -209,7 +211,7 @@ def answer(question: str, call: Call, reading: Reading):
 
     result, text = run(data, expect_of)
     if not result.outcome.legal:
-        raise Unclear("misc_react.gear_illegal", rule=result.outcome.illegal_rule)
+        raise Unclear("gear.engine_illegal", rule=result.outcome.illegal_rule)
     where = _where(result)
     m = words(reading)
     expected = _EVENTS[args["event"]][1]
@@ -217,10 +219,10 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         unit = next((c for c in a.field if c.name == UNIT), None)
         if unit is None:
-            raise Unclear("misc_react.gear_not_replayed")
+            raise Unclear("gear.not_replayed")
         value = any(g.name == GEAR for g in unit.gears)
     elif where != expected:
-        raise Unclear("misc_react.gear_elsewhere", where=where)
+        raise Unclear("gear.engine_put", zone=m.get(f"ask_misc.gear.zone_{where}", str(where)))
     elif asked == "where":
         value = where
     elif asked == "stay":

@@ -16,7 +16,9 @@ exactly raises `Unclear`: no ruling (issue 11: precision over coverage).
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..turkish import fold as turkish_fold
 from .families import Call, Unclear, _present
@@ -254,7 +256,7 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
         if it.number in allowed and not it.sign:
             used.add(it.i)
         else:
-            raise Unclear("timing_react.number", number=it.text)
+            raise Unclear("timing.number", number=it.text)
     return used
 
 
@@ -310,7 +312,7 @@ def extract_timing(reading: Reading) -> Call | None:
         # "İki ATTACK etkim aynı anda tetiklendi, hangisinin önce … ben mi seçerim?"
         if kinds != ["ATTACK"] or not reading.has("choose") or not _first_person_subject(
                 reading) or rival or when:
-            raise Unclear("timing_react.two_effects")
+            raise Unclear("timing.two_effects")
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
     both = reading.has("both") or reading.has("players") or bool(players) or (
         rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
@@ -330,33 +332,33 @@ def extract_timing(reading: Reading) -> Call | None:
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
         if not both or two or len(kinds) > 1:
-            raise Unclear("timing_react.whose_pending")
+            raise Unclear("timing.whose_pending")
         if kinds and kinds != ["ATTACK"]:
-            raise Unclear("timing_react.which_pending")
+            raise Unclear("timing.which_pending")
         return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
                      "asked": "who"}, used=used)
     if len(kinds) > 1:
-        raise Unclear("timing_react.several_keywords")
+        raise Unclear("timing.several_triggers")
     trigger = kinds[0] if kinds else _described_trigger(reading)
     if trigger is None:
-        raise Unclear("timing_react.which_trigger")
+        raise Unclear("timing.which_trigger")
     args: dict[str, Any] = {"trigger": trigger}
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
             return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
         if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
                 or reading.has("react"):
-            raise Unclear("timing_react.how_defeated")
+            raise Unclear("timing.how_defeated")
         args["context"] = "fight"
     if trigger == "LOSES_FIGHT" and not (fight and lose):
-        raise Unclear("timing_react.which_fight_trigger")
+        raise Unclear("timing.which_fight_trigger")
     if trigger in ("WINS_FIGHT", "FIGHTS", "LOSES_FIGHT") and _before(reading) is not None \
             and not reading.has("defeat"):
-        raise Unclear("timing_react.before_what")
+        raise Unclear("timing.before_what")
     if trigger == "PLAY":
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
-            raise Unclear("timing_react.played_when")
+            raise Unclear("timing.what_played")
         args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
@@ -376,14 +378,14 @@ def extract_timing(reading: Reading) -> Call | None:
         for i, _kw in triggers:
             near = [reading.items[k].key for k in range(max(0, i - 1), min(len(reading.items), i + 2))]
             if any(k in ("benim", "my", "mine") or k.startswith("etkim") for k in near):
-                raise Unclear("timing_react.whose_attack")
+                raise Unclear("timing.whose_attack_effect")
         args["attacker"] = "rival"
     # What is asked
     if trigger == "PLAY" and reading.has("react") and yesno and not when:
         # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"; "Rakibim …
         # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
         if not rival or _main_question(reading) == "resolve":
-            raise Unclear("timing_react.who_reacts")
+            raise Unclear("timing.who_reacts")
         _consume_before_forms(reading)
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
     if when:
@@ -393,15 +395,15 @@ def extract_timing(reading: Reading) -> Call | None:
         _consume_before_forms(reading)
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
-            raise Unclear("timing_react.before_what")
+            raise Unclear("timing.before_what")
         main = _main_question(reading)
         if main is None or (main == "can" and after_what not in ("block", "call", "quick")):
-            raise Unclear("timing_react.first_or_may")
+            raise Unclear("timing.resolve_or_act")
         case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
-            raise Unclear("timing_react.who_before")
+            raise Unclear("timing.who_acts_before")
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
-    raise Unclear("timing_react.asked_effect")
+    raise Unclear("timing.what_asked")
 
 
 def _consume_before_forms(reading: Reading) -> None:
@@ -540,12 +542,12 @@ def extract_react(reading: Reading) -> Call | None:
             raise Unclear.said(reading.items[neg.start].text)
         reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
-        raise Unclear("timing_react.rival_did")
+        raise Unclear("react.rival_did")
     if _block_context(reading) and any(
             "rival" in reading.at(k) for m in reading.of("block")
             for k in range(max(0, m.start - 3), m.start)):
         # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
-        raise Unclear("timing_react.who_blocked")
+        raise Unclear("react.who_blocked")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -553,32 +555,32 @@ def extract_react(reading: Reading) -> Call | None:
         if not (reading.has("unit") or reading.has("gear")) or reading.has("program") \
                 or not _yesno(reading) or _asks_about_me(reading) or roles \
                 or not reading.has("rival") or reading.has("attack"):
-            raise Unclear("timing_react.played_react")
+            raise Unclear("react.played_react_when")
         played = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
         # "Tepki Adımı'nda kim tepki verebilir?", "Who gets to act in the React Step?"
         if not (reading.has("react") and (reading.has("step") or reading.has("can"))):
-            raise Unclear("timing_react.asked_react_step")
+            raise Unclear("react.what_asked_step")
         if len(reading.of("react")) > 2 or reading.has("quick") or reading.has("program"):
-            raise Unclear("timing_react.who_what")
+            raise Unclear("react.who_doing_what")
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
-        raise Unclear("timing_react.asked_may")
+        raise Unclear("react.yesno")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
     if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
         # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
         # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
         if reading.has("after") or _rival_subject(reading):
-            raise Unclear("timing_react.asked_end")
+            raise Unclear("react.ending")
         return Call({"case": "ends", "asked": "yesno"}, used=used)
     if reading.has("several"):
         # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
         if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
                 or reading.has("end_step") or not reading.has("react"):
-            raise Unclear("timing_react.how_many_what")
+            raise Unclear("react.how_many")
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
@@ -601,15 +603,15 @@ def extract_react(reading: Reading) -> Call | None:
     actor = _actor(reading, roles, when)
     if act == "pay":
         if when != "react" or actor != "defender":
-            raise Unclear("timing_react.quick_when")
+            raise Unclear("react.quick_when")
         return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
                      "actor": "defender", "asked": "yesno"}, used=used)
     if when == "main" and act not in ("quick_program", "quick_effect", "program"):
-        raise Unclear("timing_react.main_what")
+        raise Unclear("react.main_phase_what")
     if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
-        raise Unclear("timing_react.rival_turn_what")
+        raise Unclear("react.rival_turn_what")
     if when in ("main", "rival_turn") and actor != "me":
-        raise Unclear("timing_react.who_acts")
+        raise Unclear("react.who_acts")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
                  "actor_inferred": inferred, "after_block": _block_context(reading)
@@ -651,17 +653,17 @@ def _act(reading: Reading) -> str:
     if pay:
         if quick and program and play and not (call or block or effect):
             return "pay"
-        raise Unclear("timing_react.paid_for")
+        raise Unclear("react.paid_for")
     if call and block and not (program or effect or quick is not None):
         return "call_block"
     picked = []
     if program:
         if quick is None:
-            raise Unclear("timing_react.program_quick")
+            raise Unclear("react.program_quick")
         picked.append("quick_program" if quick else "program")
     elif effect and not reading.has("gear"):
         if quick is None:
-            raise Unclear("timing_react.effect_quick")
+            raise Unclear("react.effect_quick")
         picked.append("quick_effect" if quick else "effect")
     if reading.has("gear") and play and not program:
         picked.append("gear")
@@ -672,9 +674,9 @@ def _act(reading: Reading) -> str:
     if block:
         picked.append("block")
     if len(picked) != 1:
-        raise Unclear("timing_react.react_what")
+        raise Unclear("react.step_what")
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
-        raise Unclear("timing_react.card_what")
+        raise Unclear("react.card_what")
     return picked[0]
 
 
@@ -691,14 +693,14 @@ def _when(reading: Reading) -> str:
     if mine:
         if any("rival" in reading.at(k) for m in reading.of("main_phase")
                for k in range(max(0, m.start - 3), m.start)):
-            raise Unclear("timing_react.rival_main")
+            raise Unclear("react.rival_main")
         if any(reading.has(c) for c in ("attack", "react", "block", "end_step", "start", "draw")):
-            raise Unclear("timing_react.turn_part")
+            raise Unclear("react.which_part")
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
     if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
-        raise Unclear("timing_react.no_attack_react")      # "saldırmadı ama Tepki Adımı'nda …"
+        raise Unclear("react.no_attack")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
@@ -710,7 +712,7 @@ def _when(reading: Reading) -> str:
     if "after_end" in found:
         found.discard("react")
     if len(found) != 1:
-        raise Unclear("timing_react.when_which")
+        raise Unclear("react.when")
     return found.pop()
 
 
@@ -775,18 +777,18 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
     me = _me(reading)
     if when in ("main", "rival_turn"):
         if not me or roles:
-            raise Unclear("timing_react.who_acts")
+            raise Unclear("react.who_acts")
         return "me"
     if roles and len(roles) == 1 and (not me or _i_am_role(reading)):
         return roles.pop()
     if roles:
-        raise Unclear("timing_react.who_acts_role")
+        raise Unclear("react.who_acts_role")
     if _i_attack(reading):
         if me:
             return "attacker"
         if _rival_subject(reading):
             return "defender"
-        raise Unclear("timing_react.who_acts")
+        raise Unclear("react.who_acts")
     if me:
         return "defender"
     if _rival_subject(reading) and _block_context(reading) and not _rival_attacks(reading):
@@ -795,7 +797,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
     if not reading.has("rival") and not _rival_subject(reading):
         # "… oynanır mı?": passive; in the React Step only the defending player acts
         return "defender"
-    raise Unclear("timing_react.who_acts")
+    raise Unclear("react.who_acts")
 
 
 # --------------------------------------------------------------------- on the engine
@@ -970,7 +972,7 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
 
 def _not_modelled(what: Any):
     from .scenario_build import NotModelled
-    return NotModelled("timing_react.not_modelled", what=str(what))
+    return NotModelled("timing.not_modelled", what=what)
 
 
 _REACT_CARDS = {
