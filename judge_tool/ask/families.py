@@ -314,6 +314,8 @@ def extract_steal(reading: Reading) -> Call | None:
         if mods:
             raise Unclear("a power change without the power it changes")
         return None
+    if _gear_unpowered(reading, gear + [m for m in mods if m.sign]):
+        raise Unclear("a Gear whose power is not given")
     if dice is None and _gig_area_empty(reading):
         dice = 0
     power, assumptions, steps = _power_working(reading, base, mods)
@@ -435,6 +437,18 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
+    """A Gear named with no power next to it ("Gear takılı 9 güçlü birim", "my unit has
+    a Gear"): the Unit gains the Gear's power (11.6.5), so the power is not known."""
+    items = reading.items
+    for m in reading.of("gear"):
+        clause = items[m.start].clause
+        if not any(it.clause == clause and (m.start - 4 <= it.i < m.start or m.end <= it.i < m.end + 4)
+                   and it in numbers for it in reading.numbers):
+            return True
+    return False
 
 
 def _sum_text(base: int, mods: list[int]) -> str:
@@ -592,6 +606,8 @@ def extract_fight(reading: Reading) -> Call | None:
                     used={bases[0].i} | {it.i for it in reading.numbers if _counts_units(reading, it)})
     if len(bases) < 2:
         return None
+    if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
+        raise Unclear("a Gear whose power is not given")
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
@@ -774,20 +790,14 @@ def extract_attack(reading: Reading) -> Call | None:
         spent = state_in(target_part, "spent")
         ready = state_in(target_part, "ready")
         if spent is None and ready is None:
-            # "Can a ready unit attack a spent unit?" in English has the states on both
-            # sides of the verb; with no state on the target, take a ready Unit.
-            args["target_spent"] = False
-            defaults.add("target_spent")
-            assumptions.append(_tr_en(
-                reading, "hedef birimin durumu belirtilmedi: hazır varsayıldı (yalnızca harcanmış "
-                "rakip birime saldırılabilir)",
-                "the target's state is not said: taken as ready (only a spent rival Unit can "
-                "be attacked)"))
+            # "Can my unit attack a unit?": only a spent rival Unit can be attacked
+            # (9.3.2.1), so the target's state decides and is not said.
+            return None
         else:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
-        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
-                or "rival_turn" in args or earlier):
+        # (ADRENALINE alone decides nothing: it matters only for a Unit with Lag, 11.23.2)
+        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier):
             return None
         assumptions.append(_tr_en(
             reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
@@ -921,8 +931,13 @@ def extract_blocker(reading: Reading) -> Call | None:
         assumptions.append(_tr_en(
             reading, "saldırının hedefi olan rakip birim harcanmış olmalıdır (9.3.2.1): harcanmış alındı",
             "a rival Unit that is the attack's target must be spent (9.3.2.1): taken as spent"))
+    lag = _present(reading, "lag")
+    if spent is None and ready is None and not target and lag is None:
+        # "BLOCKER'ım bloklayabilir mi?": nothing is said that decides it (a spent BLOCKER
+        # may not block, 9.9): taking it as ready would answer a question not asked.
+        return None
     args = {"blocker_spent": is_spent, "blocker_target": bool(target),
-            "blocker_lag": bool(_present(reading, "lag"))}
+            "blocker_lag": bool(lag)}
     defaults = {key for key in ("blocker_target", "blocker_lag") if not args[key]}
     if not is_spent and spent is None and ready is None:
         defaults.add("blocker_spent")
@@ -933,6 +948,8 @@ def _attacked_directly(reading: Reading) -> bool:
     """"Rakip BLOCKER birimime saldırıyor", "the rival attacks my BLOCKER": the blocker is
     the object of the attack verb (a dative in Turkish, the word after it in English)."""
     items = reading.items
+    if _attacked_passive(reading):
+        return True
     for verb in reading.of("attack"):
         if reading.language == "en":
             after = range(verb.end, min(len(items), verb.end + 3))
@@ -944,6 +961,45 @@ def _attacked_directly(reading: Reading) -> bool:
                 if items[k].clause == items[verb.start].clause and \
                         reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
                     return True
+    return False
+
+
+_BE = ("is", "are", "was", "were", "being", "been", "gets", "got", "get", "getting")
+# Turkish passive participles and verbs of "saldır-" ("saldırılan", "saldırıldı") and of
+# "saldırıya uğra-" ("uğrayan", "uğradı").
+_TR_PASSIVE = ("saldiril", "ugra")
+
+
+def _attacked_passive(reading: Reading) -> bool:
+    """The BLOCKER is the subject of a passive attack verb: "saldırılan BLOCKER'ım",
+    "BLOCKER birimim saldırıya uğradı", "my BLOCKER is (the one) being attacked". An attack
+    on something else in the same clause ("Gig alanıma saldırıldı, BLOCKER'la blokladım")
+    has a Gig area or a dative between them, so it is not read so."""
+    items = reading.items
+    blocks = [m for m in reading.of("block") if m.cue == "blocker"]
+
+    def between_clear(lo: int, hi: int) -> bool:
+        return all(items[k].clause == items[lo].clause and not reading.at(k) & {"gig_area", "gig", "area"}
+                   for k in range(lo, hi + 1))
+
+    for k, item in enumerate(items):
+        if reading.language == "en":
+            if item.key != "attacked" or not any(
+                    items[j].key in _BE and items[j].clause == item.clause
+                    for j in range(max(0, k - 4), k)):
+                continue
+            if any(m.start < k and k - m.start <= 6 and between_clear(m.start, k) for m in blocks):
+                return True
+            continue
+        if not item.key.startswith(_TR_PASSIVE):
+            continue
+        participle = item.key.endswith(("an", "en"))
+        for m in blocks:
+            if participle and 0 < m.start - k <= 2 and between_clear(k, m.start):
+                return True             # "saldırılan BLOCKER'ım"
+            if 0 < k - m.start <= 3 and between_clear(m.start, k) and \
+                    not _dative(items, m.end - 1) and not items[m.end - 1].key.endswith(("la", "le")):
+                return True             # "BLOCKER birimim saldırıldı / saldırıya uğradı"
     return False
 
 
