@@ -41,14 +41,41 @@ def asked_form(reading: Reading) -> str:
     outcome = reading.has("who") or reading.has("result")
     # "ne öderim", "what is my Street Cred": a value is asked, read as a number.
     count = reading.has("how_many") or (reading.has("what") and not outcome)
-    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and (
-        reading.has("yesno") or reading.has("can")))
+    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and
+                                   _en_yesno(reading))
     if reading.language == "tr" and not (count or outcome or yesno) and reading.has("can"):
         yesno = True            # "saldırabilir miyim" without the particle: "saldırabilirim?"
     forms = [f for f, on in (("count", count), ("outcome", outcome), ("yesno", yesno)) if on]
     if len(forms) > 1:
         return "several"
     return forms[0] if forms else "none"
+
+
+# Words that may stand before the auxiliary of an English yes/no question in its clause.
+_EN_LEAD = frozenset({"so", "then", "but", "and", "now", "ok", "okay", "well", "also", "and,"})
+
+
+def _en_yesno(reading: Reading) -> bool:
+    """An English yes/no question starts its clause with the auxiliary or modal ("Is the
+    attacker defeated?", "…, can it attack?", "Legal?"); "the attacking unit is 8 power"
+    states a fact and asks nothing."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in ("yesno", "can"):
+            continue
+        clause = items[m.start].clause
+        if all(items[k].key in _EN_LEAD for k in range(m.start)
+               if items[k].clause == clause):
+            return True
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if nxt in _EN_SUBJECT:
+            return True                 # the inverted order: "… with seven gigs do I win?"
+    return False
+
+
+_EN_SUBJECT = frozenset({"i", "you", "he", "she", "it", "they", "we", "my", "your", "his",
+                         "her", "their", "its", "the", "a", "an", "this", "that", "there",
+                         "both", "either", "any"})
 
 
 def family_answers(family: str, form: str, reading: Reading) -> bool:

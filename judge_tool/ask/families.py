@@ -301,8 +301,10 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("a count of something that is not a power change")
         elif item.sign == "-" and base is None and role in ("power", None):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
-        elif role == "power":
-            mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
+        elif role == "power" or (role is None and base is not None):
+            # "+2 güç alan", "-3 güç"; a bare "+3 alıyor", "gets +2 while attacking" next to
+            # the Unit's power: nothing else in a steal takes a sign
+            mods.append(item)
         else:
             raise Unclear("a signed number that is no power change")
     if base is None and free and not mods:
