@@ -91,13 +91,13 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
     """A yes/no fight question's (event, who): ("defeat", "both") for "ikisi de mağlup
     olur mu", ("defeat", "attacker") for "is the attacker defeated?", ("win", "defender")
     for "savunan kazanır mı". None when the question does not say whose fate it asks."""
-    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose")]
+    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose", "survive")]
     if not events:
         return None
     # The last event named; "mağlup" is both a defeat and a loss word: defeat it is.
     last = max(m.start for m in events)
     event = min((m for m in events if m.start == last),
-                key=lambda m: ("defeat", "win", "lose").index(m.concept))
+                key=lambda m: ("survive", "defeat", "win", "lose").index(m.concept))
     items = reading.items
     clause = items[event.start].clause
     if any(items[m.start].clause == clause for m in reading.of("both")):
@@ -108,4 +108,40 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
         roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
         if roles:
             return event.concept, roles[0]
+    owner = _subject_owner(reading, event.start, event.end)
+    return (event.concept, owner) if owner else None
+
+
+# "birimim", "benim birimim", "my unit": the asker's Unit; "rakibin birimi", "onun birimi",
+# "their unit": the rival's. The fight family maps the owner to attacker or defender.
+_MY_WORDS = ("my", "benim", "mine")
+_FIRST_PERSON_TR = ("miyim", "muyum", "mıyım", "müyüm")
+
+
+def _subject_owner(reading: Reading, start: int, end: int) -> str | None:
+    """Whose Unit a yes/no fight question asks about: "mine" or "rival" from the owner of
+    the Unit word before the event ("benim birimim mağlup olur mu", "is their unit
+    defeated?") or the person of the question ("kazanır mıyım", "do I win?"); None when
+    not said."""
+    items = reading.items
+    clause = items[start].clause
+    nxt = items[end].key if end < len(items) and items[end].clause == clause else ""
+    if reading.language != "en" and nxt in _FIRST_PERSON_TR:
+        return "mine"                    # "kazanır mıyım", "kaybeder miyim"
+    before = [k for k in range(max(0, start - 4), start) if items[k].clause == clause]
+    unit = [k for k in before if "unit" in reading.at(k)]
+    if reading.language == "en":
+        if not unit and any(items[k].key == "i" for k in before[-2:]):
+            return "mine"               # "do I win?"
+        if not unit and any(items[k].key in ("he", "she", "they") for k in before[-2:]):
+            return "rival"
+    if not unit:
+        return None
+    u = unit[-1]
+    near = [k for k in before if k <= u]
+    if any("rival" in reading.at(k) for k in near):
+        return "rival"
+    if any(items[k].key in _MY_WORDS for k in near) or (
+            reading.language != "en" and items[u].key.endswith(("im", "imin", "um"))):
+        return "mine"
     return None

@@ -631,6 +631,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender"
         elif reading.has("attack") and _dative_unit(reading, first) and not _dative_unit(reading, second):
             side1 = "defender"
+        elif reading.language == "en" and reading.has("attack") and _with_attacker(reading, second):
+            side1 = "defender"          # "I attack his 6 power unit with my 4 power unit"
         else:
             side1 = "attacker"
             if not reading.has("attack"):
@@ -660,8 +662,96 @@ def extract_fight(reading: Reading) -> Call | None:
         steps += more
     if negative:
         assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
-    return Call({"attacker_power": values["attacker"], "defender_power": values["defender"],
-                 **workings}, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+    args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
+            **workings}
+    _block_words(reading)           # "BLOCKER'ı … engelledi": the block, read
+    # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
+    # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
+    _side_owners(reading, attacker, defender)
+    subject = _owner_subject(reading, attacker, defender)
+    if subject is not None:
+        args["subject"] = subject
+    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+
+
+def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[str, str] | None:
+    """A yes/no fight question about "my unit" / "their unit" / "do I win?": the side it
+    asks about, from whose Unit attacks and whose defends; Unclear when that is not read."""
+    from .asked import asked_form, yesno_subject
+    if asked_form(reading) != "yesno":
+        return None
+    asked = yesno_subject(reading)
+    if asked is None or asked[1] not in ("mine", "rival"):
+        return None
+    owners = _side_owners(reading, attacker, defender)
+    sides = [side for side, owner in owners.items() if owner == asked[1]]
+    if len(sides) != 1:
+        raise Unclear("whose Unit attacks and whose defends is not said")
+    return asked[0], sides[0]
+
+
+def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, str | None]:
+    """Whose Unit attacks and whose defends: from the owner next to each power ("benim 7
+    güçlü birimim", "his spent 2 power unit"), the person of the attack or block verb
+    ("saldırırsam", "I attack", "rakip blokladı", "BLOCKER'ımla"); the two are always the
+    two players, so one side read gives the other. Unclear when they clash."""
+    other = {"mine": "rival", "rival": "mine"}
+    said: dict[str, set[str]] = {"attacker": set(), "defender": set()}
+    for side, item in (("attacker", attacker), ("defender", defender)):
+        owner = _owner_near(reading, item)
+        if owner:
+            said[side].add(owner)
+    items = reading.items
+    for concept, side in (("attack", "attacker"), ("block", "defender")):
+        for m in reading.of(concept):
+            word = items[m.start]
+            if concept == "attack" and reading.at(m.start) & {"attacker", "defender"}:
+                continue
+            before = [k for k in range(max(0, m.start - 3), m.start)
+                      if items[k].clause == word.clause]
+            if reading.language == "en":
+                if any(items[k].key == "i" for k in before[-2:]):
+                    said[side].add("mine")
+                elif any("rival" in reading.at(k) for k in before[-2:]):
+                    said[side].add("rival")
+                continue
+            if m.cue == "blocker":
+                if word.key.startswith("blockerim"):
+                    said[side].add("mine")              # "BLOCKER'ımla"
+                elif before and "rival" in reading.at(before[-1]):
+                    said[side].add("rival")             # "Rakibin BLOCKER'ı"
+                continue
+            if word.key.endswith("m"):
+                said[side].add("mine")                  # "saldırırsam", "blokladım"
+            elif before and "rival" in reading.at(before[0]) and \
+                    not _owns_something(reading, before[0]):
+                said[side].add("rival")                 # "rakip saldırdı"
+    out: dict[str, str | None] = {}
+    for side in ("attacker", "defender"):
+        if len(said[side]) > 1:
+            raise Unclear("whose Unit attacks or defends is said both ways")
+        out[side] = next(iter(said[side]), None)
+    a, d = out["attacker"], out["defender"]
+    if a and d and a == d:
+        raise Unclear("both Units said to be one player's")
+    out["attacker"] = a or other.get(d or "")
+    out["defender"] = d or other.get(a or "")
+    return out
+
+
+def _with_attacker(reading: Reading, item: Item) -> bool:
+    """English "attack X with my 4 power unit": the number sits in a "with … unit" phrase
+    after the attack verb, so it is the attacker's."""
+    items = reading.items
+    verbs = [m for m in reading.of("attack") if m.end <= item.i
+             and not reading.at(m.start) & {"attacker", "defender"}]
+    if not verbs:
+        return False
+    lo = verbs[-1].end
+    withs = [k for k in range(lo, item.i) if items[k].key == "with"
+             and items[k].clause == item.clause]
+    return bool(withs) and item.i - withs[-1] <= 3 and any(
+        "unit" in reading.at(k) for k in range(item.i + 1, min(len(items), item.i + 3)))
 
 
 def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -721,9 +811,8 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
     if item.suffix in ("a", "e", "ya", "ye"):
         return True
     for k in range(item.i + 1, min(len(reading.items), item.i + 4)):
-        other = reading.items[k]
         if "unit" in reading.at(k):
-            return other.key.endswith(("a", "e"))
+            return _dative(reading.items, k)     # not "birimimle" (with my unit)
     return False
 
 
@@ -1729,7 +1818,7 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     pair = len(powers) >= 2 or (len(powers) == 1 and any(
         it.number == 2 and _counts_units(reading, it) for it in reading.numbers))
     fighting = present & {"attack", "attacker", "defender", "block", "fight", "defeat"}
-    outcome = present & {"win", "lose", "defeat", "both", "result"}
+    outcome = present & {"win", "lose", "defeat", "both", "result", "survive"}
     if pair and fighting and (outcome or not present & {"can", "yesno"}):
         present.add("two_powers")
     scored = []
