@@ -20,8 +20,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "judge_tool"
 
 # Off every fast form's path: click (the fast path), inspect (dataclasses writes a
 # docstring for a class without one; it also pulls ast, dis, tokenize), copy,
-# importlib.util (contextlib, warnings).
-EVERYWHERE = ["click", "inspect", "ast", "dis", "tokenize", "copy", "importlib.util"]
+# importlib.util (contextlib, warnings), textwrap (output.fill wraps the same way).
+EVERYWHERE = ["click", "inspect", "ast", "dis", "tokenize", "copy", "importlib.util", "textwrap"]
 # typing (~3 ms): annotation-only names go under `TYPE_CHECKING = False / if TYPE_CHECKING:`
 NOT_TYPING = ["typing"]
 # pathlib (~4 ms with urllib.parse and ipaddress): the compiled cache is found with os.path
