@@ -95,7 +95,10 @@ def ui(ctx: Any = None, book: Any = None):
 
 def unknown_rule(exc: Any, m: Any) -> str:
     """The one-line message for a rule number the rulebook does not have (an UnknownRule),
-    in the reader's language, with the closest numbers."""
+    in the reader's language, with the closest numbers. A number over the limits keeps its
+    own message, which names the limit."""
+    if exc.over_limit:
+        return str(exc)
     text = m("error.rule_gap" if exc.gap else "error.no_rule", rule=repr(exc.query))
     return f"{text} {m('error.closest', items=', '.join(exc.suggestions))}" if exc.suggestions else text
 
