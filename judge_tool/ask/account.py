@@ -25,12 +25,20 @@ GRAMMAR = frozenset({
 
 @dataclass(frozen=True)
 class Filler:
+    """Words a question may hold without changing the answer (read from the cues)."""
+
     words: frozenset[str]
     verbs: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
 def _filler() -> Filler:
+    """From the compiled data cache: reading the cue files means tomllib on every start."""
+    from ..datacache import cached
+    return cached("ask:filler", _read_filler, group="ask")
+
+
+def _read_filler() -> Filler:
     from .lexicon import load_cues
     raw = load_cues()
     words, verbs = set(), set()

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 from .errors import SpecError
 from .conditions import CHECKS, parse_conditions
@@ -96,6 +99,8 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
 
 @dataclass(frozen=True)
 class Action:
+    """One step of an effect, as the card data writes it."""
+
     verb: str
     params: Mapping[str, Any]
     optional: bool = False
@@ -109,6 +114,8 @@ class Action:
 
 @dataclass(frozen=True)
 class Cost:
+    """What an activated effect costs."""
+
     eddies: int = 0
     spend: bool = False
     order: tuple[str, ...] = ()      # "eddies"/"spend" in printed order
@@ -116,6 +123,8 @@ class Cost:
 
 @dataclass(frozen=True)
 class EffectDef:
+    """One effect of a card, as data: when it applies and what it does."""
+
     kind: str                       # triggered | activated | persistent | replacement | program
     label: str
     text: str = ""
@@ -181,6 +190,8 @@ def parse_action(data: Any, path: str) -> Action:
 
 @dataclass(frozen=True)
 class Option:
+    """One choice of a modal effect."""
+
     label: str
     actions: tuple[Action, ...]
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 from .cite import R
 from .effects import parse_effect
@@ -44,6 +47,8 @@ class ScenarioFileError(Exception):
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """One action of a scenario file, where it was written."""
+
     verb: str
     player: str | None
     params: dict
@@ -52,6 +57,8 @@ class ActionSpec:
 
 @dataclass
 class Scenario:
+    """A scenario file read and checked: cards, state, actions, expectations."""
+
     file: str
     title: str
     question: str
@@ -690,6 +697,8 @@ def _norm_gig(text: str, player: str, path: str) -> str:
 
 @dataclass
 class Check:
+    """One expectation of a scenario and whether the run met it."""
+
     key: str
     expected: Any
     actual: Any
@@ -813,6 +822,8 @@ def evaluate(expect: dict, out: Outcome, state: GameState, trace: list[Step], ga
 
 @dataclass
 class Run:
+    """One run of a scenario (one set of dice rolls) and its checks."""
+
     rolls: dict[int, int]
     outcome: Outcome
     state: GameState
@@ -837,6 +848,8 @@ class Run:
 
 @dataclass
 class ScenarioResult:
+    """Every run of a scenario and whether all passed."""
+
     file: str
     title: str
     question: str
