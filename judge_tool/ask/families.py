@@ -178,6 +178,12 @@ def _tr_en(reading: Reading, tr: str, en: str) -> str:
     return en if reading.language == "en" else tr
 
 
+def _econ(reading: Reading, key: str, **values: Any) -> str:
+    """A line of `[ask_econ]` in the message catalogue, in the question's language."""
+    from .situation import _messages
+    return _messages(reading.language)(f"ask_econ.{key}", **values)
+
+
 _STEAL_ROLES = ("power", "gig", "gig_area")
 
 
@@ -976,9 +982,17 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
 def _twice(reading: Reading) -> bool:
     """"iki kart satabilir miyim", "two Legends in one turn", "bir tane daha": a second one
     in the same turn."""
-    if reading.has("again"):
+    items = reading.items
+    for m in reading.of("again"):
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if items[m.start].key == "daha" and nxt in _EARLIER:
+            continue            # "daha önce hiç çağırmadım": "earlier", not "once more"
         return True
     return any(it.number == 2 and not it.sign for it in reading.numbers)
+
+
+# "daha önce", "daha evvel": earlier (folded), after which "daha" is no "again"
+_EARLIER = ("once", "evvel", "onceden")
 
 
 def _rival_turn(reading: Reading) -> bool:
@@ -1312,6 +1326,9 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
     return out
 
 
+_ARTICLE_ONE = ("bir", "a", "an")
+
+
 def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     """What the player can pay with: "3 Eddie'm", "I have 2 eddies", "2 hazır Legend'ım",
     "1 ready legend". A number before an Eddie word that is followed by a reduction or
@@ -1319,11 +1336,23 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     out: dict[str, int] = {}
     used: set[int] = set()
     items = reading.items
-    owns = any(it.key in ("var", "have", "has", "got") or it.key.startswith(("varken", "vardi"))
-               for it in items)
+    from .asked import asked_form
+    asks_yesno = asked_form(reading) == "yesno"     # "two eddies and a legend: enough?"
+    owns = any(it.key in ("var", "have", "has", "got", "ive") or it.key.startswith(
+        ("varken", "vardi", "harca", "spend")) for it in items)
+    for item in items:
+        # "bir Legend'ım", "a ready legend": the article counts one
+        nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+        if item.key in _ARTICLE_ONE and nxt is not None and nxt.clause == item.clause and \
+                "legend" in reading.at(nxt.i) and not reading.at(item.i):
+            out["legends"] = out.get("legends", 0) + 1
+            reading.consumed.add(item.i)
     for item in reading.numbers:
         if item.sign:
             continue
+        if any("cost" in reading.at(k) for k in range(max(0, item.i - 2), item.i)
+               if items[k].clause == item.clause):
+            continue            # "costs 3 eddies", "bedeli 3 €$": the cost, not a resource
         for k in range(item.i + 1, min(len(items), item.i + 3)):
             if items[k].clause != item.clause or items[k].number is not None:
                 break
@@ -1334,14 +1363,70 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
                 used |= {item.i}
                 break
             if "pay" in concepts and items[k].key.startswith("eddie"):
-                mine = items[k].key.endswith(("m", "im", "um")) or owns
+                mine = items[k].key.endswith(("m", "im", "um")) or owns or asks_yesno
                 if mine and not after & {"reduction", "increase", "cost"}:
                     out["eddies"] = out.get("eddies", 0) + item.number
                     used |= {item.i}
                 break
-            if not concepts & {"ready"}:
+            if not concepts & {"ready", "face_down"}:
                 break
     return out, used
+
+
+def _asks_cost_value(reading: Reading) -> bool:
+    """"What is the card's cost value now?", "kartın bedel değeri", "kartın bedeli şimdi
+    kaç?": the card's cost itself is asked (a reduction leaves it as printed, 11.8.2), not
+    what is paid ("kaç €$ öderim", "costs how much", "how much do I pay")."""
+    items = reading.items
+    for c in reading.of("cost"):
+        near = range(max(0, c.start - 2), min(len(items), c.end + 2))
+        if any("values" in reading.at(k) for k in near if items[k].clause == items[c.start].clause):
+            return True
+    return reading.has("now") and not reading.has("pay")
+
+
+_CARD_TYPES = ("unit", "gear", "program")
+
+
+_LIST_JOINS = ("ve", "and", "ile", "&")
+_LIST_END = frozenset({"how_many", "what", "pay", "reduction", "increase"})
+
+
+def _listed_roles(reading: Reading, numbers: list[Item], roles: dict[int, str],
+                  listed: tuple[str, ...]) -> None:
+    """A number listed right after one with a role takes that role: "indirim 2 ve 2 ve 2",
+    "reductions of 1, 1 and 1" (the list's "ve"/"and" starts a new clause, so the cue word
+    is out of the later numbers' reach)."""
+    items = reading.items
+    for item in numbers:
+        if item.i in roles or item.sign:
+            continue
+        k = item.i - 1
+        if k >= 0 and items[k].key in _LIST_JOINS:
+            k -= 1
+        nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+        # the list goes on or ends ("2 ve 2 ve 2 ne öderim"); "indirim 2, 3 kartım var"
+        # is another fact
+        ends = nxt is None or nxt.number is not None or nxt.key in _LIST_JOINS or \
+            not reading.at(nxt.i) - _LIST_END
+        if k >= 0 and items[k].number is not None and roles.get(k) in listed and \
+                not items[k].sign and ends:
+            roles[item.i] = roles[k]
+
+
+def _card_types(reading: Reading) -> None:
+    """A card type named as the card paid for ("6 bedelli Gear'ı", "a 5 cost unit",
+    "bedeli dokuz olan birime") is read; one said elsewhere ("indirim sadece Gear'lar
+    için", "for each unit") is a condition the question does not settle, left unread
+    (a `fact` of the cost family, so it is reported)."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in _CARD_TYPES:
+            continue
+        clause = items[m.start].clause
+        if any(c.concept == "cost" and 0 < m.start - c.start <= 3 and items[c.start].clause == clause
+               for c in reading.of("cost")):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def extract_cost(reading: Reading) -> Call | None:
@@ -1357,6 +1442,7 @@ def extract_cost(reading: Reading) -> Call | None:
     roles = _assign(reading, numbers,
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
+    _listed_roles(reading, numbers, roles, ("reduction", "increase"))
     for item in numbers:
         role = roles.get(item.i)
         times = counts[item.i].number if item.i in counts else 1
@@ -1378,9 +1464,15 @@ def extract_cost(reading: Reading) -> Call | None:
         cost_item = free_numbers.pop(0)
         cost = cost_item.number
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
+    _card_types(reading)
     free = bool(_present(reading, "free"))
     if _present(reading, "reduction") is False and changes:
         raise Unclear("a reduction said not to apply, and one given")
+    for concept, sign in (("reduction", 1), ("increase", -1)):
+        if reading.has(concept) and not any(c * sign > 0 for c in changes) \
+                and _present(reading, concept):
+            # "5 bedelli kartıma indirim var": a reduction whose amount is not said
+            raise Unclear(f"a {concept} without its amount")
     if _present(reading, "legend") is False:
         resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
@@ -1390,6 +1482,9 @@ def extract_cost(reading: Reading) -> Call | None:
         cost = 0
         assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
                                   "the card's cost is not given"))
+    if changes and asked_form(reading) != "yesno" and _asks_cost_value(reading):
+        # a reduction changes what is paid, never the cost value (11.8.2): which is asked?
+        raise Unclear("whether the cost value or the amount paid is asked")
     args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
     defaults: set[str] = set() if free else {"free"}
     if len(changes) > 1:
@@ -1397,6 +1492,9 @@ def extract_cost(reading: Reading) -> Call | None:
     if asked_form(reading) == "yesno":
         if "eddies" not in resources and "legends" not in resources:
             raise Unclear("what the player can pay with is not said")
+        if "legends" not in resources and _present(reading, "legend"):
+            # "my legends are face-up": Legends named but not counted
+            raise Unclear("how many Legends can pay is not said")
         args["eddies"] = resources.get("eddies", 0)
         args["legends"] = resources.get("legends", 0)
         for key in ("eddies", "legends"):
@@ -1432,6 +1530,10 @@ def extract_d20(reading: Reading) -> Call | None:
     if counted:
         n = counted[0].number
         used = {counted[0].i}
+        if _besides_d20(reading, counted[0]):
+            # "d20 ve bir zar daha", "the d20 and 2 other dice": the count is of the others
+            assumptions.append(_econ(reading, "d20_besides", n=n))
+            return Call({"fixer_dice": ["d20"] + ["d4"] * n}, assumptions, used=used)
         if n <= 1:
             return Call({"fixer_dice": ["d20"]}, used=used)
         assumptions.append(_tr_en(
@@ -1448,6 +1550,17 @@ def extract_d20(reading: Reading) -> Call | None:
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
+
+
+def _besides_d20(reading: Reading, count: Item) -> bool:
+    """A count of dice said besides the d20: "bir zar daha", "2 other dice", "d20 ve 1
+    zar", "d20 dışında 1 zar"."""
+    items = reading.items
+    after = range(count.i + 1, min(len(items), count.i + 4))
+    if any(items[k].clause == count.clause and reading.at(k) & {"again", "other"} for k in after):
+        return True
+    before = [items[k] for k in range(max(0, count.i - 3), count.i)]
+    return any(it.die == 20 for it in before)
 
 
 def _chosen_first(reading: Reading, die: Item) -> bool:
