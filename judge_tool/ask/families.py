@@ -962,6 +962,13 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
         key = items[m.start].key
         if _previous_turn(reading, items[m.start].clause):
             continue            # "geçen turumda sattım": not this turn
+        nxt = items[m.end] if m.end < len(items) else None
+        if reading.language != "en" and nxt is not None and nxt.clause == items[m.start].clause \
+                and nxt.key.startswith(_LIGHT_VERBS):
+            # "satış yaptım", "çağırma yapmadım": the noun's light verb carries the person
+            reading.consumed.add(nxt.i)
+            m = Match(m.concept, m.start, m.end + 1, m.cue)
+            key = nxt.key
         if reading.language == "en":
             past = key.endswith("ed") or key in ("sold", "did")
             if not past:
@@ -979,10 +986,16 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
     return found
 
 
+# Turkish light verbs after an action noun: "satış yap-", "satış et-"
+_LIGHT_VERBS = ("yap", "ett", "etm")
+
+
 def _twice(reading: Reading) -> bool:
     """"iki kart satabilir miyim", "two Legends in one turn", "bir tane daha": a second one
     in the same turn."""
     items = reading.items
+    if reading.has("repeat"):
+        return True                 # "twice"
     for m in reading.of("again"):
         nxt = items[m.end].key if m.end < len(items) else ""
         if items[m.start].key == "daha" and nxt in _EARLIER:
@@ -1064,11 +1077,18 @@ def extract_sell(reading: Reading) -> Call | None:
         if reading.has("previous") or any(it.number is not None for it in reading.items):
             return None
         return Call({"rival_turn": True, "sold_this_turn": False}, defaults={"sold_this_turn"})
+    tag = _present(reading, "sell_tag")
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
-    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    # "1 kart sattım", "sell one": one card is what a sale sells; "iki kart" is a second
+    used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
+        _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    if tag is False:
+        # a card without a Sell Tag cannot be sold by the action (3.12.1), whatever else
+        return Call({"sold_this_turn": bool(sold) or twice, "sell_tag": False}, used=used,
+                    defaults=set() if sold is not None or twice else {"sold_this_turn"})
     if sold is None and not twice and reading.has("previous") and \
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         sold = False            # "geçen turumda sattım": nothing sold this turn is said
@@ -1086,18 +1106,89 @@ def extract_call(reading: Reading) -> Call | None:
         return Call({"call_asked": "cost"})
     called = _past_mine(reading, "call")
     twice = _twice(reading)
-    rival = _rival_turn(reading) or any(
-        "rival" in reading.at(m.start - 1) for m in reading.of("attack") if m.start > 0)
     used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    turns = _turns_by_clause(reading)
+    if called and len(set(turns.values())) == 2:
+        # "Rakibimin turunda bir Legend çağırdım, kendi turumda yine çağırabilir miyim?":
+        # the call made and the call asked are in the turns their clauses name
+        made = _clause_turn(reading, turns, [m.start for m in reading.of("call")
+                                             if _said_done(reading.items[m.start])])
+        asked = _clause_turn(reading, turns, [m.start for m in reading.of("call")
+                                              if not _said_done(reading.items[m.start])])
+        if made is None or asked is None:
+            raise Unclear("which turn the Legend was called in")
+        reading.consumed.update(k for m in reading.of("turn") for k in
+                                range(max(0, m.start - 3), m.start)
+                                if reading.at(k) & {"rival", "own", "next"})
+        return Call({"call_asked": "again", "called_this_turn": made == asked}, used=used)
+    rival = _rival_turn(reading) or _rival_attacks(reading)
     if rival and (called or twice):
+        if _same_turn(reading):
+            # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
+            return Call({"call_asked": "again", "called_this_turn": True}, used=used)
         raise Unclear("a Legend called this turn, then in the rival's turn: whose turn?")
     if rival:
         return Call({"call_asked": "rival_turn"})
+    if called is None and not twice and reading.has("previous") and \
+            all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
+        called = False          # "geçen tur çağırdım": nothing called this turn is said
     if called is None and not twice:
         raise Unclear("whether a Legend was already called this turn")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _said_done(item: Item) -> bool:
+    """"çağırdım", "called": an action the question says was done (not the one asked)."""
+    key = item.key
+    return key.endswith(("dim", "tim", "dum", "tum")) or key in ("called", "sold")
+
+
+def _turns_by_clause(reading: Reading) -> dict[int, str]:
+    """Each clause that names a turn, with whose: "rakibimin turunda" -> "rival",
+    "kendi turumda", "my next turn", "turumda" -> "mine"."""
+    items = reading.items
+    out: dict[int, str] = {}
+    for m in reading.of("turn"):
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before):
+            owner = "rival"
+        elif items[m.start].key in _MY_TURN or any(
+                "own" in reading.at(k) or items[k].key in ("my", "benim") for k in before):
+            owner = "mine"
+        else:
+            continue
+        if out.get(clause, owner) != owner:
+            raise Unclear("both players' turns in one clause")
+        out[clause] = owner
+    return out
+
+
+def _clause_turn(reading: Reading, turns: dict[int, str], indices: list[int]) -> str | None:
+    owners = {turns.get(reading.items[k].clause) for k in indices}
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _rival_attacks(reading: Reading) -> bool:
+    """"rakip bana saldırdığında", "when my opponent attacks", "rakibin birimi saldırıyor":
+    the rival is the one attacking (a rival word shortly before the attack verb)."""
+    items = reading.items
+    for m in reading.of("attack"):
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before) and \
+                not any(items[k].key in ("ben", "i") for k in before):
+            return True
+    return False
+
+
+def _same_turn(reading: Reading) -> bool:
+    """"aynı turda", "in the same turn"."""
+    items = reading.items
+    return any(it.key in ("ayni", "same") and it.i + 1 < len(items) and "turn" in reading.at(it.i + 1)
+               for it in items)
 
 
 def extract_win(reading: Reading) -> Call | None:
@@ -1623,7 +1714,7 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
     items = reading.items
     for m in reading.of("draw"):
         key = items[m.start].key
-        if not (key.startswith(_PAST_DRAW_TR) or key in _PAST_DRAW_EN):
+        if not (_past_draw_tr(key) or key in _PAST_DRAW_EN):
             continue
         past.append(m)
         clause = items[m.start].clause
@@ -1645,6 +1736,14 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
     return past, total, used
 
 
+def _past_draw_tr(key: str) -> bool:
+    """"çektim", "çekmiştim", "çektirdi" (made to draw): a draw already made; the causative
+    "çektirirse", "çektirecek" is not one."""
+    if key.startswith("cektir"):
+        return key.startswith(("cektirdi", "cektirmis", "cektirildi"))
+    return key.startswith(_PAST_DRAW_TR)
+
+
 _PAST_TR = ("vardi", "idi", "kalmisti", "vardir")
 _PAST_EN = ("had", "was", "were", "held", "contained")
 
@@ -1661,6 +1760,9 @@ def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []
+    at_start = not reading.has("draw")
+    if at_start and not _turn_starts(reading):
+        return None
     past, drawn, past_used = _past_draws(reading)
     if past:
         reading = Reading(reading.question, reading.items,
@@ -1699,10 +1801,24 @@ def extract_draw(reading: Reading) -> Call | None:
             raise Unclear("more cards drawn than the deck held")
         extra = {"deck_before": k, "already_drawn": drawn}
         k -= drawn
+    if at_start:
+        if n is not None or rest:
+            return None
+        # "destemde kart yok ve turum başladı": the Start Phase draws 1 (8.6.4)
+        return Call({"deck_count": k, "n": 1, "at_start": True}, used={k_item.i} if k_item else set(),
+                    defaults={"n"})
     if n is None:
-        n = 1
-        assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
-                                  "how many cards is not said: 1 is taken"))
+        one = _a_card_drawn(reading)
+        if one is not None:
+            n = 1                       # "bir kart çekersem", "draw a card"
+            reading.consumed.add(one)
+        elif k > 0:
+            # "destemde 3 kart var, bir etki kart çektirirse": the count decides
+            raise Unclear("how many cards are drawn is not said")
+        else:
+            n = 1
+            assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
+                                      "how many cards is not said: 1 is taken"))
     if n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to")):
         # "en fazla 3 kart çek": the player first chooses how many, then draws exactly
         # that many (11.5.2.2), so no more than the deck holds need be chosen.
@@ -1721,6 +1837,29 @@ def extract_draw(reading: Reading) -> Call | None:
                     {x.i for x in (n_item, k_item) if x is not None} | past_used)
     return Call({**extra, "n": n, "deck_count": k}, assumptions,
                 used={x.i for x in (n_item, k_item) if x is not None} | past_used)
+
+
+def _a_card_drawn(reading: Reading) -> int | None:
+    """The article of "bir kart çekersem", "draw a card" (one card drawn): its index."""
+    items = reading.items
+    for m in reading.of("draw"):
+        clause = items[m.start].clause
+        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + 2)):
+            it, nxt = items[k], items[k + 1]
+            if it.key in _ARTICLE_ONE and it.clause == clause and nxt.clause == clause \
+                    and "card" in reading.at(nxt.i) and it.number is None:
+                return k
+    return None
+
+
+def _turn_starts(reading: Reading) -> bool:
+    """"turum başladı", "at the start of my turn", "turumun başında": my turn starts (its
+    Start Phase draws a card). The rival's turn is not read here."""
+    items = reading.items
+    if _turn_owner(reading) == "rival":
+        return False
+    return any(abs(s.start - t.start) <= 3 and items[s.start].clause == items[t.start].clause
+               for s in reading.of("start") for t in reading.of("turn"))
 
 
 def _empty_deck(reading: Reading) -> bool:
@@ -1814,7 +1953,10 @@ MODULES = {"deck_search": ("family_search", ("yesno", "count"), False),
            "replace": ("family_replace", ("yesno", "outcome", "none", "count"), True),
            "gear": ("family_gear", ("outcome", "yesno", "none"), False)}
 OWN: dict[str, Callable] = {}
-REPEAT_OK: tuple[str, ...] = tuple(n for n, (_, _, again) in MODULES.items() if again)
+# "iki kez kart satabilir miyim": selling and calling are once a turn, so a repeated one is
+# their own question (`_twice`)
+REPEAT_OK: tuple[str, ...] = tuple(n for n, (_, _, again) in MODULES.items() if again) + (
+    "sell", "call")
 
 
 def _module(name: str):
