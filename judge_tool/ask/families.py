@@ -1070,7 +1070,7 @@ def _previous_turn(reading: Reading, clause: int) -> bool:
 
 def extract_sell(reading: Reading) -> Call | None:
     rival_turn = _turn_owner(reading) == "rival"
-    if _rival_acts(reading, range(len(reading.items))):
+    if _rival_acts(reading, range(len(reading.items))) or _rival_does(reading, "sell"):
         return None                     # "can my opponent sell": not the asker's sale
     if rival_turn:
         # selling is a Main Phase action of the turn player (official 11.9.2)
@@ -1104,9 +1104,13 @@ def extract_call(reading: Reading) -> Call | None:
         if reading.numbers:
             return None
         return Call({"call_asked": "cost"})
+    if _rival_does(reading, "call"):
+        return None
     called = _past_mine(reading, "call")
     twice = _twice(reading)
-    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    # "call one", "1 Legend çağırdım": one Legend is what a call flips
+    used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
+        _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
     turns = _turns_by_clause(reading)
@@ -1122,8 +1126,15 @@ def extract_call(reading: Reading) -> Call | None:
         reading.consumed.update(k for m in reading.of("turn") for k in
                                 range(max(0, m.start - 3), m.start)
                                 if reading.at(k) & {"rival", "own", "next"})
+        _rival_attacks(reading)             # "… when he attacks": the rival's attack
+        if _rival_acts(reading, range(len(reading.items))):
+            return None
+        if asked == "rival" and made != asked:
+            return Call({"call_asked": "rival_turn"}, used=used)
         return Call({"call_asked": "again", "called_this_turn": made == asked}, used=used)
     rival = _rival_turn(reading) or _rival_attacks(reading)
+    if _rival_acts(reading, range(len(reading.items))):
+        return None                     # "my opponent called a legend": not the asker's call
     if rival and (called or twice):
         if _same_turn(reading):
             # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
@@ -1137,6 +1148,27 @@ def extract_call(reading: Reading) -> Call | None:
     if called is None and not twice:
         raise Unclear("whether a Legend was already called this turn")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _rival_does(reading: Reading, concept: str) -> bool:
+    """"my opponent called a legend", "rakibim kart sattı": a rival word right before the
+    action's verb is its subject; families that read the asker's own action stop."""
+    items = reading.items
+    for m in reading.of(concept):
+        clause = items[m.start].clause
+        for k in range(max(0, m.start - 3), m.start):
+            between = range(k + 1, m.start)
+            if items[k].clause == clause and "rival" in reading.at(k) and \
+                    not any(items[j].key in ("ben", "i", "me", "bana") or
+                            reading.at(j) & _OTHER_ACTS for j in between):
+                return True
+    return False
+
+
+# Between a rival word and the verb: "rakibin turunda" (whose turn), "rakibim saldırırken"
+# (the rival's own verb) — then the rival is not the verb's subject.
+_OTHER_ACTS = frozenset({"turn", "attack", "attacker", "call", "sell", "draw", "steal", "play",
+                         "block"})
 
 
 def _said_done(item: Item) -> bool:
@@ -1178,8 +1210,9 @@ def _rival_attacks(reading: Reading) -> bool:
     for m in reading.of("attack"):
         clause = items[m.start].clause
         before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
-        if any("rival" in reading.at(k) for k in before) and \
-                not any(items[k].key in ("ben", "i") for k in before):
+        rivals = [k for k in before if "rival" in reading.at(k)]
+        if rivals and not any(items[k].key in ("ben", "i") for k in before):
+            reading.consumed.update(rivals)     # the rival is read as the attacker
             return True
     return False
 
