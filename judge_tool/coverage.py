@@ -109,11 +109,18 @@ def _unquote(cell: str) -> str:
     return cell.replace("\\|", "|")
 
 
+def _editorial_text(book: Rulebook) -> str | None:
+    """EDITORIAL.md beside the rulebook, read the safe way (a judge's own folder may hold a
+    symlink out of it, a FIFO or a huge file: refused with a one-line error)."""
+    from .limits import MAX_CHAPTER_BYTES
+    from .safepath import optional_text
+    return optional_text(Path(book.meta.folder), "EDITORIAL.md", MAX_CHAPTER_BYTES, "editorial notes")
+
+
 def read_editorial(book: Rulebook) -> tuple[list[Edit], set[tuple[str, int]]]:
-    path = book.meta.folder / "EDITORIAL.md"
-    if not path.is_file():
+    text = _editorial_text(book)
+    if text is None:
         return [], set()
-    text = path.read_text(encoding="utf-8")
     edits = [
         Edit(r[0], int(r[1]), _unquote(r[2]), _unquote(r[3]), r[4] if len(r) > 4 else "")
         for r in _table_rows(text, ("seed", "paragraph", "original", "edited", "reason"))
@@ -124,10 +131,9 @@ def read_editorial(book: Rulebook) -> tuple[list[Edit], set[tuple[str, int]]]:
 
 def read_marks(book: Rulebook) -> Marks:
     """The cut, dropped and extra sentences recorded in EDITORIAL.md."""
-    path = book.meta.folder / "EDITORIAL.md"
-    if not path.is_file():
+    text = _editorial_text(book)
+    if text is None:
         return Marks()
-    text = path.read_text(encoding="utf-8")
     cuts = tuple(Cut(r[0], int(r[1]), _unquote(r[2]), r[3], r[4] if len(r) > 4 else "")
                  for r in _table_rows(text, ("seed", "paragraph", "cut before", "rules", "reason")))
     drops = tuple(Drop(r[0], int(r[1]), _unquote(r[2]), r[3], r[4] if len(r) > 4 else "")

@@ -218,13 +218,13 @@ def load(game: str = DEFAULT_GAME) -> Official | None:
 
 def for_book(book: "Rulebook") -> Official | None:
     """The official numbering beside a loaded rulebook (also a judge's own folder)."""
-    path = book.meta.folder / FILE_NAME
-    if not path.is_file():
-        return None
     from . import datacache
     if datacache.is_shipped(book):
         return load(book.meta.id)
-    return _parse_path(str(path))
+    from .limits import MAX_CHAPTER_BYTES
+    from .safepath import optional_text
+    text = optional_text(book.meta.folder, FILE_NAME, MAX_CHAPTER_BYTES, "official numbering")
+    return None if text is None else parse(text)
 
 
 @lru_cache(maxsize=8)

@@ -533,6 +533,8 @@ def _check_official(book: "Rulebook") -> None:
 
     try:
         numbering = for_book(book) if book.meta.numbering == "official" else None
+    except PathProblem as exc:
+        raise RulebookError(book.meta.folder / FILE_NAME, exc.line, exc.message) from None
     except (ValueError, KeyError, OSError) as exc:
         raise RulebookError(book.meta.folder / FILE_NAME, 0, f"unreadable official numbering: {exc}") from None
     if numbering is None:

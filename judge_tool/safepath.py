@@ -157,12 +157,23 @@ def decode(data: bytes, path: Path | str, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PathProblem(f"{what} is not UTF-8 text (byte 0x{data[exc.start]:02x})", path,
+        raise PathProblem(f"{what} is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8", path,
                           data.count(b"\n", 0, exc.start) + 1) from None
 
 
 def read_text(path: Path, limit: int, what: str = "file") -> str:
     return decode(read_bytes(path, limit, what), path, what)
+
+
+def optional_text(folder: Path, name: str, limit: int, what: str = "file") -> str | None:
+    """The text of an optional file beside a rulebook (``folder/name``), or None when there
+    is none. Present means read the safe way: inside the folder (a symlink out of it is
+    refused, never opened), a regular file (a FIFO is refused, not waited on), within
+    ``limit`` bytes, UTF-8."""
+    path = folder / name
+    if not os.path.lexists(path):
+        return None
+    return read_text(inside(folder, name, what), limit, what)
 
 
 # --- writing inside an output folder ---------------------------------------------------

@@ -206,3 +206,48 @@ def test_site_manifest_listing_a_symlinked_file_deletes_nothing_outside(tmp_path
     (out / MANIFEST).write_text(json.dumps(manifest))
     write_site({"index.html": b"v2"}, out)
     assert (outside / "x.js").read_text() == "keep"
+
+
+# --- files beside a rulebook (official numbering) -----------------------------------------
+
+def test_official_numbering_symlink_out_of_the_folder_is_refused_unread(run_judge, tmp_path):
+    (tmp_path / "secret.tsv").write_text("SECRET-CONTENT\tx\n", encoding="utf-8")
+    folder = write_book(tmp_path / "book")
+    (folder / "official.tsv").symlink_to(tmp_path / "secret.tsv")
+    res = run_judge("--game", str(folder), "rule", "1.1")
+    assert res.returncode == 2
+    line = one_line_error(res)
+    assert "outside the folder" in line
+    assert "SECRET" not in res.stdout + res.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_official_numbering_fifo_is_refused_without_hanging(tmp_path):
+    folder = write_book(tmp_path / "book")
+    os.mkfifo(folder / "official.tsv")
+    with pytest.raises(RulebookError, match="not a regular file"):
+        load_folder(folder)
+
+
+def test_official_numbering_over_the_size_limit_is_refused(tmp_path, monkeypatch):
+    from judge_tool import limits
+    folder = write_book(tmp_path / "book")
+    (folder / "official.tsv").write_text("x" * 200, encoding="utf-8")
+    monkeypatch.setattr(limits, "MAX_CHAPTER_BYTES", 100)
+    with pytest.raises(RulebookError, match="limit"):
+        load_folder(folder)
+
+
+def test_scenario_saved_with_a_bom_checks_like_one_without(run_judge, tmp_path):
+    """Editors on Windows save UTF-8 with a byte order mark: it is not part of the TOML."""
+    from judge_tool.resources import data_path
+    source = data_path("scenarios", "08-calma-sayilari.toml").read_bytes()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "s.toml").write_bytes(source)
+    (tmp_path / "b" / "s.toml").write_bytes(b"\xef\xbb\xbf" + source)
+    plain = run_judge("check", str(tmp_path / "a" / "s.toml"))
+    bom = run_judge("check", str(tmp_path / "b" / "s.toml"))
+    assert plain.returncode == 0 and "1 passed" in plain.stdout
+    assert bom.returncode == 0
+    assert bom.stdout.replace("/b/", "/a/") == plain.stdout

@@ -79,17 +79,12 @@ def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = 
     (refs, cites, illegal_rule, attacks[].ended) must exist in the rulebook."""
     path = Path(path)
     from ..limits import MAX_TOML_BYTES
-    from ..safepath import PathProblem, regular_file
+    from ..safepath import PathProblem, read_text
     try:
-        regular_file(path, MAX_TOML_BYTES, "scenario file")   # a FIFO or device: refused unopened
+        # a FIFO or device is refused unopened, a size over the limit unread, a BOM dropped
+        text = read_text(path, MAX_TOML_BYTES, "scenario file")
     except PathProblem as exc:
-        raise ScenarioFileError(str(path), 0, exc.message) from None
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioFileError(str(path), 0, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScenarioFileError(str(path), 0, "not UTF-8 text (save the scenario as UTF-8)") from None
+        raise ScenarioFileError(str(path), exc.line, exc.message) from None
     return parse_scenario(text, str(path), rule_exists)
 
 
