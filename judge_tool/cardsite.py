@@ -52,6 +52,8 @@ def card_links(book: Any, link_type: type) -> dict[str, list[Any]]:
 
 @dataclass
 class CardView:
+    """What a card's page shows."""
+
     card: Any
     file: str
     type_label: str

@@ -15,6 +15,10 @@ call is saved.
 The table holds code, so it is read only as `sealed` allows (our header, a checksum, a
 regular file owned by this user and not writable by others); a damaged file is replaced
 with a one-line notice. ``JUDGE_TOOL_NO_DATACACHE=1`` turns it off with the data cache.
+
+`dataclasses` itself is imported here, with its `inspect` and `copy` imports deferred to
+their first use (`DEFERRED`): ~10 ms of every cold start. Every class of the package has a
+docstring, so dataclasses never needs inspect to write one (tests/test_cold_imports.py).
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ def _exec(source: Any, *args: Any, **kwargs: Any) -> None:
             _state["new"] += 1
         _used.add(key)
         source = code
+    elif isinstance(source, str):   # compiled here, it would take this module's __future__
+        source = _compiled(source)  # annotations: another class's __init__ gets strings
     builtins.exec(source, *args, **kwargs)
 
 
@@ -122,6 +128,48 @@ def save() -> None:
         pass                        # a read-only cache: compile next time as well
 
 
+class _OnFirstUse:
+    """Stands for a module `dataclasses` imports but rarely uses: the real module is
+    imported (and put in its place) when an attribute is first asked for."""
+
+    def __init__(self, owner: Any, name: str) -> None:
+        self._owner, self._name = owner, name
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__"):  # the import system's look (__spec__): no module yet
+            raise AttributeError(attribute)
+        import importlib
+        real = importlib.import_module(self._name)
+        if getattr(self._owner, self._name, None) is self:
+            setattr(self._owner, self._name, real)
+        return getattr(real, attribute)
+
+
+# Modules `dataclasses` imports for rare uses only (3.11–3.13): `inspect` (ast, dis,
+# tokenize…, ~10 ms) writes the docstring of a class that has none, `copy` serves
+# asdict/astuple. Our classes all have docstrings, so a cold start needs neither.
+DEFERRED = ("inspect", "copy")
+
+
+def _import_dataclasses() -> Any:
+    """`import dataclasses`, with the modules of DEFERRED imported on first use (when
+    none of them is loaded yet: otherwise the plain import)."""
+    if "dataclasses" in sys.modules or any(name in sys.modules for name in DEFERRED):
+        import dataclasses
+        return dataclasses
+    stand_ins = {name: _OnFirstUse(None, name) for name in DEFERRED}
+    sys.modules.update(stand_ins)       # what `import inspect` inside dataclasses finds
+    try:
+        import dataclasses
+    finally:
+        for name, stand_in in stand_ins.items():
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+    for stand_in in stand_ins.values():
+        stand_in._owner = dataclasses   # replaced there by the real module on first use
+    return dataclasses
+
+
 # The functions of `dataclasses` that compile generated methods with the module-level name
 # `exec` (3.11, 3.12: _create_fn; 3.13: _FuncBuilder). Without one of them the hook is
 # not set and dataclasses work as they always do.
@@ -131,10 +179,10 @@ HOOKED = ("_create_fn", "_FuncBuilder")
 def install(module: Any = None) -> bool:
     """Route `dataclasses`' compiling through the table (once per process); whether the
     hook is in place."""
+    if module is None:
+        module = _import_dataclasses()
     if os.environ.get("JUDGE_TOOL_NO_DATACACHE"):
         return False
-    if module is None:
-        import dataclasses as module
     if getattr(module, "exec", None) is _exec:
         return True
     if not any(callable(getattr(module, name, None)) for name in HOOKED):

@@ -15,6 +15,8 @@ from .turkish import fold
 
 @dataclass(frozen=True)
 class Concept:
+    """A game concept and the rules that define it in each rulebook."""
+
     slug: str
     title: str
     title_tr: str

@@ -22,6 +22,8 @@ _LEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.(?:\d+|[a-z]))+\.?|\d+\.)\s+")
 
 @dataclass(frozen=True)
 class Edit:
+    """A seed sentence changed in the rulebook, and why."""
+
     seed: str
     paragraph: int
     original: str
@@ -63,6 +65,8 @@ class Extra:
 
 @dataclass(frozen=True)
 class Marks:
+    """What the editorial notes say was cut, dropped or added."""
+
     cuts: tuple[Cut, ...] = ()
     drops: tuple[Drop, ...] = ()
     extras: tuple[Extra, ...] = ()
@@ -70,6 +74,8 @@ class Marks:
 
 @dataclass(frozen=True)
 class Sentence:
+    """One sentence of a seed file."""
+
     seed: str
     paragraph: int
     text: str
@@ -77,6 +83,8 @@ class Sentence:
 
 @dataclass(frozen=True)
 class Placement:
+    """Where a seed sentence ended up in the rulebook."""
+
     sentence: Sentence
     nodes: tuple[str, ...]
 

@@ -57,6 +57,8 @@ class GlossaryError(DataError):
 
 @dataclass(frozen=True)
 class Term:
+    """One glossary entry: the term, its names and its definition."""
+
     slug: str
     term: str
     english: str

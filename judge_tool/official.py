@@ -49,6 +49,8 @@ def text_hash(number: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class Entry:
+    """One entry of the official numbering (no English text)."""
+
     id: str            # "9.23.2.2", "6" (a chapter) or "rule-<uuid>" (unnumbered heading)
     parent: str        # the official parent entry ("" at the top)
     kind: str          # "rule" or "section"

@@ -55,6 +55,8 @@ class RuleNumberOverLimit(UnknownRule):
 
 @dataclass(frozen=True)
 class Source:
+    """Where a rule's text comes from in the seeds."""
+
     seed: str        # seed prefix as written in the data, e.g. "000"
     file: str        # seed file name
     paragraph: int   # 1-based non-empty line of the seed file
@@ -65,6 +67,8 @@ class Source:
 
 @dataclass(frozen=True)
 class Node:
+    """One rule (or titled heading) of a rulebook."""
+
     id: str
     parent: str | None
     title: str                 # explicit title ("" for plain rules)
@@ -142,6 +146,8 @@ class Node:
 
 @dataclass(frozen=True)
 class RulebookMeta:
+    """What a rulebook.toml says about its rulebook."""
+
     id: str
     game: str
     title: str
@@ -169,6 +175,8 @@ class RulebookMeta:
 
 @dataclass(frozen=True)
 class Rulebook:
+    """A loaded rulebook: its metadata and its rules in order."""
+
     meta: RulebookMeta
     nodes: Mapping[str, Node]
     _order: tuple[str, ...] = field(repr=False)
@@ -314,6 +322,8 @@ _SRC = lazy(r"^(?P<seed>[\w-]+):(?P<para>\d+)$")
 
 @dataclass
 class _Draft:
+    """A rule while its chapter file is being read."""
+
     id: str
     title: str
     section: str

@@ -17,6 +17,8 @@ MISSING_PAGE = "resmi-kurallar.html"
 
 @dataclass(frozen=True)
 class MissingRule:
+    """An official rule the Turkish text lacks."""
+
     id: str
     url: str
     parent: str | None
@@ -27,6 +29,8 @@ class MissingRule:
 
 @dataclass
 class OfficialParts:
+    """What the site shows about the official numbering."""
+
     urls: dict[str, str] = field(default_factory=dict)           # rule id -> official link
     coverage: dict[str, tuple[int, int]] = field(default_factory=dict)   # chapter -> (have, total)
     have: int = 0

@@ -66,6 +66,8 @@ class Link:
 
 @dataclass(frozen=True)
 class TermView:
+    """What the glossary page shows of a term."""
+
     slug: str
     term: str
     english: tuple[str, ...]
@@ -93,18 +95,24 @@ class TermView:
 
 @dataclass(frozen=True)
 class StepView:
+    """One step of a scenario's trace on the site."""
+
     rule: str
     text: str
 
 
 @dataclass(frozen=True)
 class CheckView:
+    """One checked expectation on the site."""
+
     text: str
     passed: bool
 
 
 @dataclass(frozen=True)
 class RunView:
+    """One run of a scenario on the site."""
+
     rolls: str
     summary: str
     passed: bool
@@ -112,6 +120,8 @@ class RunView:
 
 @dataclass(frozen=True)
 class ScenarioView:
+    """A scenario as the site shows it."""
+
     file: str
     title: str
     question: str
@@ -131,6 +141,8 @@ class ScenarioView:
 
 @dataclass
 class SiteInput:
+    """Everything the site is built from."""
+
     book: Any
     terms: list[TermView] = field(default_factory=list)
     links: dict[str, list[Link]] = field(default_factory=dict)   # rule id -> links
@@ -469,6 +481,8 @@ def render_linked(text: str, links: Iterable[Link], page: PageCtx, known_terms: 
 
 @dataclass
 class RuleView:
+    """A rule as a page shows it."""
+
     node: Any
     anchor: str
     depth: int
@@ -484,6 +498,8 @@ class RuleView:
 
 @dataclass
 class Section:
+    """A section of a chapter page."""
+
     title: str
     anchor: str
     rules: list[RuleView]

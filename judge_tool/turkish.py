@@ -79,6 +79,8 @@ def normalize_punct(text: str) -> str:
 
 @dataclass(frozen=True)
 class Token:
+    """A word of a text and where it stands."""
+
     text: str   # as written
     start: int  # offset in the original string
     end: int

@@ -241,7 +241,7 @@ def test_negative_power_names_the_golden_rule_without_citing_it(book):
     assert any("2.10.1" in a and "Türkçe metinde karşılığı yok" in a for a in answer.assumptions)
     assert "2.10.1" not in answer.rules and all(book.get(r) is not None for r in answer.rules)
     english = ask("negative 2 power attacker vs 0 power defender, who wins?", book=book)
-    assert any("2.10.1" in a and "Türkçe metinde karşılığı yok" in a for a in english.assumptions)
+    assert any("2.10.1" in a and "the Turkish rulebook has no node for it" in a for a in english.assumptions)
     # A positive power uses no golden rule.
     assert not any("2.10.1" in a for a in ask("9 vs 3 who wins", book=book).assumptions)
 

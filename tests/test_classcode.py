@@ -185,3 +185,14 @@ def test_turned_off_with_the_data_cache(tmp_path):
                           env=env, timeout=120)
     assert proc.returncode == 0 and json.loads(proc.stdout)["known"] == 0
     assert not (tmp_path / "cache" / "compiled").exists()
+
+
+def test_other_classes_compile_as_dataclasses_compiles_them():
+    """A class outside the package goes to `exec` unchanged, without this module's
+    `from __future__ import annotations` (its __init__ would get the names of dataclasses'
+    locals as string annotations)."""
+    scope = {"__name__": "not_ours"}
+    source = "import dataclasses\n@dataclasses.dataclass\nclass P:\n    a: int\n    b: str = 'x'\n"
+    exec(compile(source, "<probe>", "exec", dont_inherit=True), scope)
+    assert scope["P"].__init__.__annotations__ == {"a": int, "b": str, "return": None}
+    assert str(inspect.signature(scope["P"])) == "(a: int, b: str = 'x') -> None"

@@ -25,6 +25,8 @@ FAMILY_GAME = "cyberpunk-tcg"
 
 @dataclass
 class Answer:
+    """What `judge ask` found: the ruling, how it was reached and what was not understood."""
+
     question: str
     kind: str                       # one of KINDS
     value: Any                      # int, bool, "attacker"/"defender", a slug or None
@@ -78,7 +80,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         try:
             call = EXTRACT[family](reading)
         except Unclear as exc:
-            return "unanswered", None, reading, [str(exc)]
+            return "unanswered", None, reading, [exc.text(reading)]
         if call is None:
             continue
         facts = frozenset(lexicon.families[family].get("facts", ()))
@@ -138,8 +140,8 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     try:
         with bound(named):
             answer = compute.answer(question, kind, call, reading)
-    except (NotModelled, compute.EngineDisagrees) as exc:
-        return _unanswered(question, reading, book, game, limit, [str(exc)])
+    except (NotModelled, compute.EngineDisagrees, Unclear) as exc:
+        return _unanswered(question, reading, book, game, limit, [exc.text(reading)])
     if named is not None:
         if not all_placed(named):
             from .family_cards import not_placed

@@ -25,6 +25,8 @@ GRAMMAR = frozenset({
 
 @dataclass(frozen=True)
 class Filler:
+    """Words a question may hold without changing the answer (read from the cues)."""
+
     words: frozenset[str]
     verbs: tuple[str, ...]
 

@@ -9,6 +9,7 @@ from . import Answer
 from .families import Call
 from .asked import asked_form
 from .lexicon import Reading
+from .say import Reason, say, yes_no
 
 
 def _engine():
@@ -30,7 +31,6 @@ def _shown(power: int) -> str:
 
 def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
     a, d = args["attacker_power"], args["defender_power"]
-    en = reading.language == "en"
     value = eng.fight_result(a, d)
     defeats = None
     if hasattr(eng, "fight_defeats"):
@@ -38,12 +38,8 @@ def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
     else:
         eng.fight_result(a, d, trace=trace)
     sa, sd = _shown(a), _shown(d)
-    if en:
-        line = {"attacker": f"The attacker ({sa}) wins", "defender": f"The defender ({sd}) wins",
-                None: f"Neither wins ({sa} = {sd}): both Units lose"}.get(value, str(value))
-    else:
-        line = {"attacker": f"Saldıran ({sa}) kazanır", "defender": f"Savunan ({sd}) kazanır",
-                None: f"Kazanan yok ({sa} = {sd}): iki birim de kaybeder"}.get(value, str(value))
+    key = {"attacker": "attacker_wins", "defender": "defender_wins", None: "tie"}.get(value)
+    line = say(reading, f"ask_answer.fight.{key}", a=sa, d=sd) if key else str(value)
     if not isinstance(defeats, tuple) or len(defeats) != 2:
         return value, line
     attacker_defeated, defender_defeated = defeats
@@ -53,24 +49,18 @@ def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
     if reading.has("defeat") or spared:
         # Losing and being defeated differ only where a 0-power Unit is involved (9.19.2).
         if attacker_defeated and defender_defeated:
-            said = "both are defeated" if en else "ikisi de mağlup edilir"
+            said = "both_defeated"
         elif attacker_defeated or defender_defeated:
-            who = "attacker" if attacker_defeated else "defender"
-            said = (f"the {who} is defeated" if en else
-                    ("saldıran" if who == "attacker" else "savunan") + " mağlup edilir")
+            said = "attacker_defeated" if attacker_defeated else "defender_defeated"
         else:
-            said = "neither is defeated" if en else "hiçbiri mağlup edilmez"
-        line = f"{line}; {said}"
+            said = "none_defeated"
+        line = f"{line}; {say(reading, f'ask_answer.fight.{said}')}"
     for side, power, lost, defeated in (("attacker", a, losers[0], attacker_defeated),
                                         ("defender", d, losers[1], defender_defeated)):
         if lost and defeated and power <= 0:
             # 9.19.2 stops a 0-power Unit from defeating, it does not protect one.
-            tr_side = "saldıran" if side == "attacker" else "savunan"
-            trace.append(eng.Step(eng.R.FIGHT_ZERO_POWER, (
-                f"a 0-power Unit cannot defeat another, but nothing keeps it from being "
-                f"defeated: the 0-power {side} loses and is defeated") if en else (
-                f"gücü 0 olan birim başka birimi mağlup edemez ama kendisi mağlup edilebilir: "
-                f"0 güçlü {tr_side} kaybeder ve mağlup edilir")))
+            trace.append(eng.Step(eng.R.FIGHT_ZERO_POWER,
+                                  say(reading, f"ask_answer.fight.zero_power_{side}")))
     return value, line
 
 
@@ -84,7 +74,6 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     eng = _engine()
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args
-    en = reading.language == "en"
     value: Any
     if kind == "steal" and args.get("blocked"):
         # Blocked: the target is the blocker, there is no Steal Step; the engine runs it.
@@ -93,13 +82,14 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     elif kind == "steal":
         stolen = eng.steal_count(args["power"], args.get("dice_present"), trace=trace)
         value = stolen
-        line = (f"{value} Gig" + ("s" if value != 1 else "")) if en else f"{value} Gig"
+        line = say(reading, "ask_answer.steal.count_one" if value == 1 else
+                   "ask_answer.steal.count", n=value)
         if args.get("remaining"):
             # "rakipte kaç Gig kalır": what the steal leaves of the Gigs there.
             dice = args["dice_present"]
             value = dice - stolen
-            line = (f"{value} Gig{'s' if value != 1 else ''} left ({dice} - {stolen} stolen)" if en
-                    else f"Rakipte {value} Gig kalır ({dice} - {stolen} çalınan)")
+            line = say(reading, "ask_answer.steal.left_one" if value == 1 else
+                       "ask_answer.steal.left", n=value, dice=dice, stolen=stolen)
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
     elif kind == "attack" and args.get("rival_turn"):
@@ -108,37 +98,27 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     elif kind == "attack":
         verdict = eng.can_attack(**args, trace=trace)
         value = bool(verdict)
-        if en:
-            line = "Yes, it can attack" if value else "No, it cannot attack"
-        else:
-            line = "Evet, saldırabilir" if value else "Hayır, saldıramaz"
+        line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
     elif kind in ENGINE_ONLY:
         value, line = None, ""          # only the engine's procedure decides
     elif kind == "street_cred":
         value = eng.street_cred(_after_steal(args), trace=trace)
         if value is None:
-            line = "Street Cred: Null (not 0)" if en else "Street Cred: Null (0 değil)"
+            line = say(reading, "ask_answer.street_cred.null")
         else:
-            line = f"Street Cred: {value}"
+            line = say(reading, "ask_answer.street_cred.value", n=value)
     elif kind == "cost":
         value = eng.payable_cost(args["cost"], args.get("reduction", 0), args.get("free", False),
                                  trace=trace)
-        line = f"{value} €$"
+        line = say(reading, "ask_answer.cost.amount", n=value)
     elif kind == "d20":
         value = eng.may_choose_d20(args["fixer_dice"], trace=trace)
-        if en:
-            line = "Yes, the d20 may be chosen" if value else "No, the d20 may not be chosen"
-        else:
-            line = "Evet, d20 seçilebilir" if value else "Hayır, d20 seçilemez"
+        line = say(reading, "ask_answer.d20.yes" if value else "ask_answer.d20.no")
     elif kind == "draw":
         value = eng.draw_loses(args["n"], args["deck_count"], trace=trace)
-        if en:
-            line = "Yes, you lose the game" if value else "No, you do not lose"
-        else:
-            line = "Evet, oyunu kaybeder" if value else "Hayır, kaybetmez"
+        line = say(reading, "ask_answer.draw.yes" if value else "ask_answer.draw.no")
         if args.get("up_to") and not value:
-            line += (": with “up to” you choose how many to draw" if en else
-                     ": “en fazla” dendiğinde kaç kart çekileceğini siz seçersiniz")
+            line += ": " + say(reading, "ask_answer.draw.up_to")
     else:                                   # pragma: no cover - families are closed
         raise ValueError(f"unknown question family {kind!r}")
     scenario = None
@@ -153,9 +133,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
         if kind == "attack" and not line:
-            en = reading.language == "en"
-            line = ("Yes, it can attack" if value else "No, it cannot attack") if en else \
-                ("Evet, saldırabilir" if value else "Hayır, saldıramaz")
+            line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
             if not value and run.outcome.illegal_reason:
                 line += f": {run.outcome.illegal_reason}"
         if kind == "blocker":
@@ -163,11 +141,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
     if kind == "steal" and args.get("dice_present") is None:
-        call.assumptions.append(
-            "the rival Gig area's Gig count is not given: taken as large enough (12 in the "
-            "scenario) not to limit the steal" if en else
-            "rakip Gig alanındaki Gig sayısı belirtilmedi: çalmayı sınırlamayacak kadar "
-            "(senaryoda 12) varsayıldı")
+        call.assumptions.append(say(reading, "ask_assume.steal.gigs_not_given"))
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
@@ -205,7 +179,7 @@ DECIDING = {
 }
 
 
-class EngineDisagrees(Exception):
+class EngineDisagrees(Reason):
     """The scenario run and the quick computation differ: no ruling is given."""
 
 
@@ -219,7 +193,7 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     value, run, text = scenario_build.run(built)
     expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
     if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected:
-        raise EngineDisagrees(f"{kind}: engine {value!r}, quick {quick!r}")
+        raise EngineDisagrees("engine.disagrees", kind=kind, engine=repr(value), quick=repr(quick))
     if kind == "fight":
         value = None if value == "both_lose" else value
     if kind == "street_cred":
@@ -258,86 +232,69 @@ def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
     spends is the amount; with Eddies and Legends given, a second run pays with them."""
     from . import scenario_build
     from ..engine.cite import R
-    en = reading.language == "en"
     plain = {k: v for k, v in args.items() if k not in ("eddies", "legends")}
     built = scenario_build.build("cost", plain, question)
     paid, run, text = scenario_build.run(built)
     if paid != quick:
-        raise EngineDisagrees(f"cost: engine {paid!r}, quick {quick!r}")
+        raise EngineDisagrees("engine.disagrees", kind="cost", engine=repr(paid), quick=repr(quick))
     rules = (R.COST_REDUCTION, R.REDUCTION_MIN, R.PAY, R.COST_FULL, R.FREE, R.LEGEND_PAY)
     steps = [st for st in run.trace if st.rule in rules]
     if "eddies" not in args:
-        return paid, f"{paid} €$", working + _unique_steps(steps), text
+        return paid, say(reading, "ask_answer.cost.amount", n=paid), working + _unique_steps(steps), text
     built = scenario_build.build("cost", {**args, "amount": paid}, question)
     legal, run, text = scenario_build.run(built)
     out = run.outcome
     if not legal and out.illegal_rule != R.COST_FULL:
-        raise EngineDisagrees(f"the play was illegal for another reason ({out.illegal_rule})")
+        raise EngineDisagrees("engine.play_illegal", rule=out.illegal_rule)
     steps += [st for st in run.trace if st.rule in rules and st not in steps]
     have = args["eddies"] + args["legends"]
-    parts = f"{args['eddies']} Eddie" + (f" + {args['legends']} Legend" if args["legends"] else "")
-    if legal:
-        line = (f"Yes: {paid} €$ is paid with {parts}" if en else
-                f"Evet: {paid} €$ ödenir ({parts} ile)")
-    else:
-        line = (f"No: {paid} €$ is needed, {have} available ({parts})" if en else
-                f"Hayır: {paid} €$ gerekir, elde {have} var ({parts})")
+    parts = say(reading, "ask_answer.cost.eddies_legends" if args["legends"] else
+                "ask_answer.cost.eddies", eddies=args["eddies"], legends=args["legends"])
+    line = say(reading, "ask_answer.cost.paid" if legal else "ask_answer.cost.short",
+               paid=paid, have=have, parts=parts)
     return legal, line, working + _unique_steps(steps), text
 
 
 def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
-    en = reading.language == "en"
     out = run.outcome
     if kind == "call" and args.get("call_asked") == "cost":
-        return (f"Calling a Legend costs {value} €$" if en else
-                f"Legend çağırmak {value} €$ tutar")
-    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
+        return say(reading, "ask_answer.call.cost", n=value)
+    head = yes_no(reading, value)
     if kind == "win":
         if value:
-            why = ("the win is checked at the start of your turn" if en else
-                   "zafer koşulu turun başında kontrol edilir")
+            why = "checked_at_start"
         elif args.get("gigs_of", "me") != args.get("turn_of", "me"):
-            why = ("the win is checked only at the start of the Gigs' owner's own turn (8.6.1)"
-                   if en else "zafer koşulu yalnızca Gig'lerin sahibinin kendi turunun başında "
-                   "kontrol edilir (8.6.1)")
+            why = "owner_turn_only"
         else:
-            why = ("the win is checked only at the start of your turn (8.6.1)" if en else
-                   "zafer koşulu yalnızca turunuzun başında kontrol edilir (8.6.1)")
-        return f"{head}: {why}"
+            why = "your_turn_only"
+        return f"{head}: {say(reading, f'ask_answer.win.{why}')}"
     if value:
         if kind == "call" and args.get("call_asked") == "rival_turn":
-            return ("Yes: in the React Step of the rival's attack" if en else
-                    "Evet: rakibin saldırısındaki Tepki Adımı'nda")
+            return say(reading, "ask_answer.call.rival_react_step")
         return head
     return f"{head}: {out.illegal_reason}" if out.illegal_reason else head
 
 
 def _blocker_line(reading: Reading, value: bool, run) -> str:
     from ..engine.cite import R
-    en = reading.language == "en"
     out = run.outcome
     if not value and out.illegal_rule not in (R.REACT_BLOCKER, R.BLOCKER, R.BLOCKER_TARGET,
                                               R.BLOCKER_REDIRECT):
-        raise EngineDisagrees(f"the attack, not the block, was illegal ({out.illegal_rule})")
+        raise EngineDisagrees("engine.attack_illegal", rule=out.illegal_rule)
     if value:
-        return "Yes, it may block: the attack is redirected to it" if en else \
-            "Evet, bloklayabilir: saldırı ona yönlenir"
-    return (f"No, it may not block ({out.illegal_reason})" if en else
-            f"Hayır, bloklayamaz: {out.illegal_reason}")
+        return say(reading, "ask_answer.blocker.yes")
+    return say(reading, "ask_answer.blocker.no", reason=out.illegal_reason)
 
 
 def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tuple[Any, str]:
-    en = reading.language == "en"
     if args.get("blocked"):
-        line = (f"{value} Gigs: the BLOCKER became the target, so there is no Steal Step"
-                if en else f"{value} Gig: BLOCKER saldırının yeni hedefi oldu, Çalma Adımı olmaz")
+        line = say(reading, "ask_answer.steal.blocked", n=value)
     if asked_form(reading) == "yesno":
         stolen = value if not args.get("remaining") else None
         if stolen is None:
-            raise EngineDisagrees("a yes/no question about what remains")
+            raise EngineDisagrees("engine.yesno_remaining")
         yes = stolen > 0
-        head = ("Yes" if yes else "No") if en else ("Evet" if yes else "Hayır")
-        return yes, f"{head} — {line}"
+        return yes, f"{yes_no(reading, yes)} — {line}"
     return value, line
 
 
@@ -357,9 +314,7 @@ def _fight_yesno(reading: Reading, run, line: str) -> tuple[bool, str]:
     else:
         value = all(result in (other, "both_lose") for s in sides
                     for other in (("defender", "attacker")[s == "defender"],))
-    en = reading.language == "en"
-    head = ("Yes" if value else "No") if en else ("Evet" if value else "Hayır")
-    return value, f"{head} — {line}"
+    return value, f"{yes_no(reading, value)} — {line}"
 
 
 def _unique_steps(steps: list) -> list:

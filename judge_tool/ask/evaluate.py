@@ -25,6 +25,8 @@ NO_RULING = ("unanswered", "search")
 
 @dataclass(frozen=True)
 class Case:
+    """One question of the evaluation set with its expected value and deciding rule."""
+
     q: str
     family: str
     want: Any
@@ -35,6 +37,8 @@ class Case:
 
 @dataclass(frozen=True)
 class Graded:
+    """A case with the value `ask` gave and whether it was right."""
+
     case: Case
     got: Any          # the normalised value, or "unanswered"
     grade: str        # "right", "wrong" or "unanswered"

@@ -9,6 +9,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class RuleHit:
+    """One of the closest rules shown when no ruling is given."""
+
     id: str          # a rule id of the rulebook
     title: str
     text: str

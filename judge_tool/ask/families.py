@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..engine.cite import R
 from ..engine.trace import Step
 from .lexicon import Item, Lexicon, Match, Reading
+from .say import Reason, say
 
 
 # --------------------------------------------------------------------------- positions
@@ -149,7 +150,7 @@ def _present(reading: Reading, concept: str, reach: int = 2) -> bool | None:
 
 # ----------------------------------------------------------------------------- families
 
-class Unclear(Exception):
+class Unclear(Reason):
     """The question is this family's but cannot be read safely (two powers for one Unit, a
     power change that could be either Unit's): it goes to search, not to another family."""
 
@@ -166,22 +167,10 @@ class Call:
     defaults: set[str] = field(default_factory=set)
 
 
-# The golden rule that a negative value counts as 0 is official rule 2.10.1, which the
-# Turkish rulebook has no node for: it is said in the assumptions, never cited.
-NEGATIVE_TR = ("negatif güç 0 sayılır: resmi kurallardaki altın kural (2.10.1); "
-               "Türkçe metinde karşılığı yok")
-NEGATIVE_EN = ("a negative power counts as 0: the official golden rule 2.10.1 "
-               "(Türkçe metinde karşılığı yok: the Turkish rulebook has no node for it)")
-
-
-def _tr_en(reading: Reading, tr: str, en: str) -> str:
-    return en if reading.language == "en" else tr
-
-
-def _econ(reading: Reading, key: str, **values: Any) -> str:
-    """A line of `[ask_econ]` in the message catalogue, in the question's language."""
-    from .situation import _messages
-    return _messages(reading.language)(f"ask_econ.{key}", **values)
+def _negative(reading: Reading) -> str:
+    """The golden rule that a negative value counts as 0 is official rule 2.10.1, which
+    the Turkish rulebook has no node for: it is said in the assumptions, never cited."""
+    return say(reading, "ask_assume.power.negative")
 
 
 _STEAL_ROLES = ("power", "gig", "gig_area")
@@ -217,7 +206,7 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     if len(powers) >= 2:
         fight = extract_fight(reading)
         if fight is None:
-            raise Unclear("whose power each number is")
+            raise Unclear("steal.whose_power")
         args = {"power": fight.args["attacker_power"],
                 "blocker_power": fight.args["defender_power"]}
         used = fight.used
@@ -234,16 +223,12 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
         args = {"power": 1, "blocker_power": 1, known: item.number}
         defaults = {"power", "blocker_power"} - {known}
         used = {item.i}
-        assumptions.append(_tr_en(
-            reading, "verilmeyen güç 1 alındı: bloklanan saldırıda çalınan Gig sayısını değiştirmez",
-            "the power not given is taken as 1: it cannot change the Gigs stolen once blocked"))
+        assumptions.append(say(reading, "ask_assume.steal.blocked_power_one"))
     else:
         args = {"power": 1, "blocker_power": 1}
         defaults = {"power", "blocker_power"}
         used = set()
-        assumptions.append(_tr_en(
-            reading, "güçler belirtilmedi (1 alındı): bloklanan saldırıda çalınan Gig sayısını değiştirmez",
-            "powers not given (1 taken): they cannot change the Gigs stolen once blocked"))
+        assumptions.append(say(reading, "ask_assume.steal.blocked_powers_one"))
     dice = [it for it in reading.numbers if it.i not in used
             and _role(reading, it, ("gig", "gig_area")) is not None]
     args["dice_present"] = dice[0].number if dice else None
@@ -269,7 +254,7 @@ def _unit_count(reading: Reading) -> Item | None:
 
 def extract_steal(reading: Reading) -> Call | None:
     if _unit_count(reading) is not None:
-        raise Unclear("several attacking Units")
+        raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
     base: Item | None = None
@@ -286,7 +271,7 @@ def extract_steal(reading: Reading) -> Call | None:
         role = roles.get(item.i)
         if role == "power" or (role is None and _adjective(reading, item)):
             if base is not None:
-                raise Unclear("two powers for the one attacking Unit")
+                raise Unclear("steal.two_powers")
             base = item
         elif role == "dice":
             if dice is None:
@@ -295,7 +280,7 @@ def extract_steal(reading: Reading) -> Call | None:
             else:
                 free.append(item)
         elif _role(reading, item, _STEAL_ROLES) == "power":
-            raise Unclear("a second power (\"9 güçlü birim 2 güç alırsa\")")
+            raise Unclear("steal.second_power")
         else:
             free.append(item)
     mods = list(gear)
@@ -304,13 +289,13 @@ def extract_steal(reading: Reading) -> Call | None:
         if item.i in times and (role == "power" or reading.has("gear")):
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
-            raise Unclear("a count of something that is not a power change")
+            raise Unclear("steal.count_not_change")
         elif item.sign == "-" and base is None and role in ("power", None):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power":
             mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
         else:
-            raise Unclear("a signed number that is no power change")
+            raise Unclear("steal.signed_not_change")
     if base is None and free and not mods:
         base, free = free[0], free[1:]
     if dice is None and free:
@@ -318,7 +303,7 @@ def extract_steal(reading: Reading) -> Call | None:
         dice_items.append(free.pop(0))
     if base is None:
         if mods:
-            raise Unclear("a power change without the power it changes")
+            raise Unclear("steal.change_without_power")
         return None
     if dice is None and _gig_area_empty(reading):
         dice = 0
@@ -328,21 +313,21 @@ def extract_steal(reading: Reading) -> Call | None:
         args["power_working"] = _sum_text(base.number, [m.number for m in mods])
     if _asks_remaining(reading):
         if dice is None:
-            raise Unclear("what remains of an unknown number of Gigs")
+            raise Unclear("steal.remaining_unknown")
         args["remaining"] = True
     if any(_claimed_count(reading, d) for d in dice_items):
-        raise Unclear("a number of Gigs asked about, not the Gigs in the area")
+        raise Unclear("steal.gigs_asked")
     _turn_fits(reading, base)
     attacker_owner = _owner_near(reading, base)
     counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
     defending = _area_owner(reading) or {"mine": "rival", "rival": "mine"}.get(
         attacker_owner or "") or (next(iter(counted)) if len(counted) == 1 else None)
     if attacker_owner and attacker_owner == defending:
-        raise Unclear("a Unit attacking its own player's Gig area")
+        raise Unclear("steal.own_gig_area")
     if counted and (len(counted) > 1 or counted != {defending}):
         # "benim 1 gigim var, 25 güçlü birimim saldırırsa": the attacker's own Gigs
         # are no cap on what it steals from the other Gig area
-        raise Unclear("the Gigs counted are not in the Gig area attacked")
+        raise Unclear("steal.gigs_elsewhere")
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
@@ -379,7 +364,7 @@ def _turn_fits(reading: Reading, attacker: Item) -> None:
     turn = _turn_owner(reading)
     owner = _owner_near(reading, attacker)
     if turn and owner and turn != owner:
-        raise Unclear("a Unit attacking in the other player's turn")
+        raise Unclear("steal.other_players_turn")
 
 
 def _area_owner(reading: Reading) -> str | None:
@@ -458,17 +443,12 @@ def _power_working(reading: Reading, base: Item, mods: list[Item],
     steps: list[Step] = []
     if mods:
         working = _sum_text(base.number, changes)
-        label_tr = {"attacker": "saldıranın gücü", "defender": "savunanın gücü"}.get(side, "güç")
-        label_en = {"attacker": "the attacker's power", "defender": "the defender's power"}.get(
-            side, "power")
-        assumptions.append(_tr_en(reading, f"{label_tr} {working} olarak alındı",
-                                  f"{label_en} taken as {working}"))
+        key = {"attacker": "working_attacker", "defender": "working_defender"}.get(side, "working")
+        assumptions.append(say(reading, f"ask_assume.power.{key}", working=working))
         if reading.has("gear"):
-            steps.append(Step(R.GEAR_POWER, _tr_en(
-                reading, f"birim, kuşandığı Gear'ın gücünü kazanır: {working}",
-                f"a Unit gains the power of the Gear it equips: {working}")))
+            steps.append(Step(R.GEAR_POWER, say(reading, "ask_step.gear_power", working=working)))
     if power < 0:
-        assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
+        assumptions.append(_negative(reading))
     return power, assumptions, steps
 
 
@@ -513,13 +493,13 @@ def _fight_states(reading: Reading) -> None:
     for m in reading.of("spent"):
         if any(b.cue == "blocker" and abs(b.start - m.start) <= 3
                and items[b.start].clause == items[m.start].clause for b in reading.of("block")):
-            raise Unclear("a spent BLOCKER cannot block (9.9)")
+            raise Unclear("fight.spent_blocker")
         reading.consumed.update(range(m.start, m.end))
     attacker_part, _ = _attack_parts(reading)
     for m in reading.of("ready"):
         blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
         if not (blocker or (m.start in attacker_part and not reading.has("passive"))):
-            raise Unclear("a ready Unit as the attack's target")
+            raise Unclear("target.ready")
         reading.consumed.update(range(m.start, m.end))
 
 
@@ -537,7 +517,7 @@ def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None
         here = reading.at(before)
         adjacent = next(({"block": "defender"}.get(c, c) for c in sides if c in here), None)
     if after and adjacent and after != adjacent:
-        raise Unclear("a role word on each side of a power")
+        raise Unclear("fight.role_both_sides")
     return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
 
 
@@ -589,12 +569,12 @@ def extract_fight(reading: Reading) -> Call | None:
         (bases if len(bases) < 2 else mods).append(item)
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
-        raise Unclear("three powers for two Units")
+        raise Unclear("fight.three_powers")
     if len(bases) == 1 and units == 2 and not mods and abs(bases[0].i - count_at) <= 3:
         # "8 güçlü iki birim", "two units of 8 power": both have the one power given.
         p = bases[0].number
         return Call({"attacker_power": p, "defender_power": p},
-                    [_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN)] if p < 0 else [],
+                    [_negative(reading)] if p < 0 else [],
                     used={bases[0].i} | {it.i for it in reading.numbers if _counts_units(reading, it)})
     if len(bases) < 2:
         return None
@@ -622,17 +602,14 @@ def extract_fight(reading: Reading) -> Call | None:
         else:
             side1 = "attacker"
             if not reading.has("attack"):
-                assumptions.append(_tr_en(
-                    reading,
-                    f"kimin saldırdığı belirtilmedi: önce sayılan ({first.number}) saldıran varsayıldı",
-                    f"who attacks is not said: the first named ({first.number}) is taken as the attacker"))
+                assumptions.append(say(reading, "ask_assume.fight.first_attacker", n=first.number))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
     _turn_fits(reading, attacker)
     owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
     for mod in mods:
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
         if owner is None:
-            raise Unclear("a power change that could be either Unit's")
+            raise Unclear("fight.change_either")
         owned[owner].append(mod)
     steps: list[Step] = []
     values = {}
@@ -644,10 +621,10 @@ def extract_fight(reading: Reading) -> Call | None:
         if owned[side]:
             workings[f"{side}_power_working"] = _sum_text(base.number, [m.number for m in owned[side]])
         negative = negative or value < 0
-        assumptions += [n for n in notes if n not in (NEGATIVE_TR, NEGATIVE_EN)]
+        assumptions += [n for n in notes if n != _negative(reading)]
         steps += more
     if negative:
-        assumptions.append(_tr_en(reading, NEGATIVE_TR, NEGATIVE_EN))
+        assumptions.append(_negative(reading))
     return Call({"attacker_power": values["attacker"], "defender_power": values["defender"],
                  **workings}, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
 
@@ -660,7 +637,7 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     same = [side for side, base in sides.items() if base.clause == mod.clause]
     said = _role_said_before(reading, mod)
     if said and len(same) == 1 and said != same[0]:
-        raise Unclear("a power change named for one Unit in the other Unit's clause")
+        raise Unclear("fight.change_other_clause")
     if said:
         return said             # "saldıranın gücü -3 oldu", "attacker gets -3"
     if len(same) == 1:
@@ -721,10 +698,10 @@ def extract_attack(reading: Reading) -> Call | None:
     attacker_part, target_part = _attack_parts(reading)
     if any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
-        raise Unclear("Lag or ADRENALINE said of the attack's target")
+        raise Unclear("attack.target_lag")
     earlier = _played_earlier(reading)
     if earlier and reading.has("lag"):
-        raise Unclear("played in an earlier turn, and Lag named")
+        raise Unclear("attack.earlier_and_lag")
     lagging = bool(_present(reading, "lag"))
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
@@ -752,7 +729,7 @@ def extract_attack(reading: Reading) -> Call | None:
     # The attacking Unit's own state ("harcanmış birimim saldırabilir mi").
     spent_attacker, ready_attacker = state_in(attacker_part, "spent"), state_in(attacker_part, "ready")
     if spent_attacker and ready_attacker:
-        raise Unclear("the attacking Unit said to be spent and ready")
+        raise Unclear("attack.spent_and_ready")
     if spent_attacker or ready_attacker is False:
         args["ready"] = False
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
@@ -772,9 +749,7 @@ def extract_attack(reading: Reading) -> Call | None:
             args["rival_gigs"] = 1
             defaults.add("rival_gigs")
             if not reading.has("nonempty"):
-                assumptions.append(_tr_en(
-                    reading, "rakip Gig alanında en az bir Gig olduğu varsayıldı",
-                    "the rival Gig area is taken to hold at least one Gig"))
+                assumptions.append(say(reading, "ask_assume.attack.rival_has_gig"))
     elif target_unit:
         args["target"] = "unit"
         spent = state_in(target_part, "spent")
@@ -784,20 +759,14 @@ def extract_attack(reading: Reading) -> Call | None:
             # sides of the verb; with no state on the target, take a ready Unit.
             args["target_spent"] = False
             defaults.add("target_spent")
-            assumptions.append(_tr_en(
-                reading, "hedef birimin durumu belirtilmedi: hazır varsayıldı (yalnızca harcanmış "
-                "rakip birime saldırılabilir)",
-                "the target's state is not said: taken as ready (only a spent rival Unit can "
-                "be attacked)"))
+            assumptions.append(say(reading, "ask_assume.attack.target_ready"))
         else:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
         if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
                 or "rival_turn" in args or earlier):
             return None
-        assumptions.append(_tr_en(
-            reading, "hedef belirtilmedi: geçerli bir hedef olduğu varsayıldı",
-            "no target named: a valid target is taken to exist"))
+        assumptions.append(say(reading, "ask_assume.attack.valid_target"))
         args["rival_gigs"] = 1
         defaults.update({"rival_gigs", "target"})
     return Call(args, assumptions, used=used, defaults=defaults)
@@ -842,7 +811,7 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
                for k in range(0, verb.start)):
             # "Rakibimin harcanmış birimine, … birimimle saldırmam": a target before a
             # comma; which state words are whose is not read safely
-            raise Unclear("the attack's target is in another clause")
+            raise Unclear("attack.target_other_clause")
         return every - set(range(verb.start, verb.end)), set()
     begin = target_noun
     # back to the subject, to an instrumental ("ADRENALINE ile", "birimimle"), or to the
@@ -918,15 +887,13 @@ def extract_blocker(reading: Reading) -> Call | None:
     target = reading.has("defender") or _attacked_directly(reading)
     assumptions: list[str] = []
     if spent and ready:
-        raise Unclear("spent and ready at once")
+        raise Unclear("attack.spent_and_ready_at_once")
     is_spent = bool(spent) or (ready is False)
     if target and ready:
-        raise Unclear("a ready Unit as the attack's target")
+        raise Unclear("target.ready")
     if target and not is_spent:
         is_spent = True
-        assumptions.append(_tr_en(
-            reading, "saldırının hedefi olan rakip birim harcanmış olmalıdır (9.3.2.1): harcanmış alındı",
-            "a rival Unit that is the attack's target must be spent (9.3.2.1): taken as spent"))
+        assumptions.append(say(reading, "ask_assume.blocker.target_spent"))
     args = {"blocker_spent": is_spent, "blocker_target": bool(target),
             "blocker_lag": bool(_present(reading, "lag"))}
     defaults = {key for key in ("blocker_target", "blocker_lag") if not args[key]}
@@ -1048,7 +1015,7 @@ def _turn_owner(reading: Reading) -> str | None:
         elif items[m.start].key in _MY_TURN:
             owners.add("mine")
     if len(owners) > 1:
-        raise Unclear("both players' turns are named")
+        raise Unclear("turn.both_turns")
     return owners.pop() if owners else None
 
 
@@ -1093,7 +1060,7 @@ def extract_sell(reading: Reading) -> Call | None:
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         sold = False            # "geçen turumda sattım": nothing sold this turn is said
     if sold is None and not twice:
-        raise Unclear("whether a card was already sold this turn")
+        raise Unclear("sell.already_sold")
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
 
 
@@ -1122,7 +1089,7 @@ def extract_call(reading: Reading) -> Call | None:
         asked = _clause_turn(reading, turns, [m.start for m in reading.of("call")
                                               if not _said_done(reading.items[m.start])])
         if made is None or asked is None:
-            raise Unclear("which turn the Legend was called in")
+            raise Unclear("econ.call_turn")
         reading.consumed.update(k for m in reading.of("turn") for k in
                                 range(max(0, m.start - 3), m.start)
                                 if reading.at(k) & {"rival", "own", "next"})
@@ -1139,14 +1106,14 @@ def extract_call(reading: Reading) -> Call | None:
         if _same_turn(reading):
             # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
             return Call({"call_asked": "again", "called_this_turn": True}, used=used)
-        raise Unclear("a Legend called this turn, then in the rival's turn: whose turn?")
+        raise Unclear("call.called_then_rival")
     if rival:
         return Call({"call_asked": "rival_turn"})
     if called is None and not twice and reading.has("previous") and \
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         called = False          # "geçen tur çağırdım": nothing called this turn is said
     if called is None and not twice:
-        raise Unclear("whether a Legend was already called this turn")
+        raise Unclear("call.already_called")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
 
 
@@ -1193,7 +1160,7 @@ def _turns_by_clause(reading: Reading) -> dict[int, str]:
         else:
             continue
         if out.get(clause, owner) != owner:
-            raise Unclear("both players' turns in one clause")
+            raise Unclear("econ.turns_clause")
         out[clause] = owner
     return out
 
@@ -1241,31 +1208,25 @@ def extract_win(reading: Reading) -> Call | None:
         # turn and who is asked about must all be read.
         owners = _win_owners(reading)
         if reading.has("steal") or not start:
-            raise Unclear("the rival's Gigs outside the start of a turn")
+            raise Unclear("win.rival_gigs_not_start")
     if reading.has("steal"):
         stolen = [it for it in reading.numbers if it is not have and not it.sign]
         if len(stolen) != 1 or start:
-            raise Unclear("how many Gigs were stolen, and when")
+            raise Unclear("win.stolen_when")
         if not _past_mine(reading, "steal") and "steal" not in reading.at(stolen[0].i + 1) \
                 and not any(it.key in ("i",) for it in reading.items):
-            raise Unclear("who stole")
+            raise Unclear("win.who_stole")
         return Call({"gigs": have.number, "steal": stolen[0].number, "when": "steal"},
-                    [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if reading.has("win")
+                    [say(reading, "ask_assume.win.no_overtime")] if reading.has("win")
                     and have.number + stolen[0].number >= 7 else [],
                     used=used | {stolen[0].i})
     if len(reading.numbers) != 1 or not start:
-        raise Unclear("when the Gigs are counted")
+        raise Unclear("win.when_counted")
+    # A "not yet" to 7 Gigs holds outside overtime only: in overtime 7 Gigs win at once
+    # (official 1.11; the Turkish rulebook has no text for it), so the answer says so.
     late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
     return Call({"gigs": have.number, "when": "start", **owners},
-                [_tr_en(reading, _NO_OVERTIME_TR, _NO_OVERTIME_EN)] if late else [], used=used)
-
-
-# A "not yet" to 7 Gigs holds outside overtime only: in overtime 7 Gigs win at once
-# (official 1.11; the Turkish rulebook has no text for it), so the answer says so.
-_NO_OVERTIME_TR = ("Uzatma başlamamış sayıldı: Uzatma'da 7 Gig'e ulaşan oyuncu o anda kazanır "
-                   "(resmî kural 1.11; Türkçe metinde karşılığı yok)")
-_NO_OVERTIME_EN = ("taken as outside overtime: in overtime a player who reaches 7 Gigs wins at "
-                   "once (official rule 1.11; the Turkish rulebook has no text for it)")
+                [say(reading, "ask_assume.win.no_overtime")] if late else [], used=used)
 
 
 def _win_owners(reading: Reading) -> dict[str, str]:
@@ -1276,9 +1237,9 @@ def _win_owners(reading: Reading) -> dict[str, str]:
     turn = _turn_owner(reading)
     asked = _win_subject(reading)
     if gigs is None or turn is None or asked is None:
-        raise Unclear("whose Gigs, whose turn or who wins is not said")
+        raise Unclear("win.whose")
     if asked != gigs:
-        raise Unclear("the player asked about is not the one whose Gigs are given")
+        raise Unclear("win.asked_other_player")
     side = {"mine": "me", "rival": "rival"}
     return {"gigs_of": side[gigs], "turn_of": side[turn]}
 
@@ -1321,14 +1282,14 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
         elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
             owners.add("mine")
     if len(owners) > 1:
-        raise Unclear(f"{concept} of both players")
+        raise Unclear("owner.both_gigs" if concept == "gig" else "owner.both_street_cred")
     return owners.pop() if owners else None
 
 
 def extract_street_cred(reading: Reading) -> Call | None:
     gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
     if gigs_of and cred_of and gigs_of != cred_of:
-        raise Unclear("one player's Gigs, the other player's Street Cred")
+        raise Unclear("cred.gigs_and_cred_players")
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         return Call({"values": []}, used={it.i for it in reading.numbers})
@@ -1340,7 +1301,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
         if k < len(items) and items[k].number is not None and items[k].part == items[m.start].part \
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
-            raise Unclear("a Street Cred total given instead of the Gig values")
+            raise Unclear("cred.total_given")
     stolen_items, thief, pronoun = _stolen(reading)
     values: list[int] = []
     counted: int | None = None
@@ -1351,12 +1312,12 @@ def extract_street_cred(reading: Reading) -> Call | None:
             and not item.suffix
         if is_count:
             if counted is not None:
-                raise Unclear("two counts of Gigs")
+                raise Unclear("cred.two_counts")
             counted = item.number
         else:
             values.append(item.number)
     if counted is not None and counted != len(values):
-        raise Unclear("how many Gigs and their values do not agree")
+        raise Unclear("cred.count_values_disagree")
     if not values and not stolen_items:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
             return Call({"values": []})
@@ -1367,10 +1328,10 @@ def extract_street_cred(reading: Reading) -> Call | None:
     stolen = [it.number for it in stolen_items]
     if pronoun is not None:
         if len(values) != 1 or stolen:
-            raise Unclear("which Gig 'it' is")
+            raise Unclear("cred.which_it")
         stolen = list(values)
     if not stolen or thief is None:
-        raise Unclear("which Gigs were stolen, and by whom")
+        raise Unclear("cred.which_stolen")
     if "rival" in (gigs_of, cred_of):
         # the rival's Gigs: a steal by me takes from them, a steal by the rival adds
         thief = {"me": "rival", "rival": "me"}.get(thief, thief)
@@ -1378,7 +1339,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
         left = list(values)
         for v in stolen:
             if v not in left:
-                raise Unclear(f"a stolen Gig showing {v} that is not among the Gigs listed")
+                raise Unclear("cred.stolen_not_listed", value=v)
             left.remove(v)
     return Call({"values": values, "stolen": stolen, "thief": thief}, used=used)
 
@@ -1409,13 +1370,13 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
                                    or verb.key.endswith(("dilar", "tilar", "diler", "tiler")))
         who = "me" if mine else ("rival" if theirs else None)
         if thief is not None and who != thief:
-            raise Unclear("Gigs stolen by both players")
+            raise Unclear("cred.both_stole")
         thief = who
         for it in span:
             if it.number is not None:
                 nxt = items[it.i + 1] if it.i + 1 < len(items) else None
                 if nxt is not None and "gig" in reading.at(nxt.i):
-                    raise Unclear("how many Gigs were stolen, not which values")
+                    raise Unclear("cred.count_not_values")
                 taken.append(it)
             elif it.key in _ONE and pronoun is None:
                 pronoun = it
@@ -1583,7 +1544,7 @@ def extract_cost(reading: Reading) -> Call | None:
         elif times == 1:
             free_numbers.append(item)
         else:
-            raise Unclear("a count of something that is not a reduction")
+            raise Unclear("cost.count_not_reduction")
     if cost is None and free_numbers:
         cost_item = free_numbers.pop(0)
         cost = cost_item.number
@@ -1591,12 +1552,12 @@ def extract_cost(reading: Reading) -> Call | None:
     _card_types(reading)
     free = bool(_present(reading, "free"))
     if _present(reading, "reduction") is False and changes:
-        raise Unclear("a reduction said not to apply, and one given")
+        raise Unclear("cost.reduction_not_apply")
     for concept, sign in (("reduction", 1), ("increase", -1)):
         if reading.has(concept) and not any(c * sign > 0 for c in changes) \
                 and _present(reading, concept):
             # "5 bedelli kartıma indirim var": a reduction whose amount is not said
-            raise Unclear(f"a {concept} without its amount")
+            raise Unclear(f"econ.{concept}_amount")
     if _present(reading, "legend") is False:
         resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
@@ -1604,21 +1565,20 @@ def extract_cost(reading: Reading) -> Call | None:
         if not free:
             return None
         cost = 0
-        assumptions.append(_tr_en(reading, "kartın bedeli belirtilmedi",
-                                  "the card's cost is not given"))
+        assumptions.append(say(reading, "ask_assume.cost.not_given"))
     if changes and asked_form(reading) != "yesno" and _asks_cost_value(reading):
         # a reduction changes what is paid, never the cost value (11.8.2): which is asked?
-        raise Unclear("whether the cost value or the amount paid is asked")
+        raise Unclear("econ.cost_value")
     args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
     defaults: set[str] = set() if free else {"free"}
     if len(changes) > 1:
         args["changes"] = changes
     if asked_form(reading) == "yesno":
         if "eddies" not in resources and "legends" not in resources:
-            raise Unclear("what the player can pay with is not said")
+            raise Unclear("cost.pay_with")
         if "legends" not in resources and _present(reading, "legend"):
             # "my legends are face-up": Legends named but not counted
-            raise Unclear("how many Legends can pay is not said")
+            raise Unclear("econ.legends_count")
         args["eddies"] = resources.get("eddies", 0)
         args["legends"] = resources.get("legends", 0)
         for key in ("eddies", "legends"):
@@ -1627,17 +1587,11 @@ def extract_cost(reading: Reading) -> Call | None:
         if "legends" not in resources:
             # An unspent Legend pays 1 €$ too (11.8.1): "no" with Eddies alone is "no" only
             # when the player has no such Legend, so the answer says what it took.
-            assumptions.append(_tr_en(
-                reading, "harcanabilir Legend belirtilmedi: yok sayıldı (harcanmamış bir "
-                "Legend de 1 €$ öder, 11.8.1)",
-                "no spendable Legend is mentioned: taken as none (an unspent Legend also pays "
-                "1 €$, 11.8.1)"))
+            assumptions.append(say(reading, "ask_assume.cost.no_legend"))
         if "eddies" not in resources:
-            assumptions.append(_tr_en(
-                reading, "hazır Eddie belirtilmedi: yok sayıldı",
-                "no ready Eddie is mentioned: taken as none"))
+            assumptions.append(say(reading, "ask_assume.cost.no_eddie"))
     elif resources:
-        raise Unclear("Eddies or Legends given but no yes/no asked")
+        raise Unclear("cost.no_yesno")
     return Call(args, assumptions, used=used, defaults=defaults)
 
 
@@ -1656,20 +1610,17 @@ def extract_d20(reading: Reading) -> Call | None:
         used = {counted[0].i}
         if _besides_d20(reading, counted[0]):
             # "d20 ve bir zar daha", "the d20 and 2 other dice": the count is of the others
-            assumptions.append(_econ(reading, "d20_besides", n=n))
+            assumptions.append(say(reading, "ask_econ.d20_besides", n=n))
             return Call({"fixer_dice": ["d20"] + ["d4"] * n}, assumptions, used=used)
         if n <= 1:
             return Call({"fixer_dice": ["d20"]}, used=used)
-        assumptions.append(_tr_en(
-            reading, f"fixer alanındaki {n} zardan biri d20, diğerleri d4 gibi başka zarlar varsayıldı",
-            f"of the {n} dice in the fixer area one is the d20, the others are other dice (say d4)"))
+        assumptions.append(say(reading, "ask_assume.d20.others_d4", n=n))
         return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
     if other:
         if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
-        assumptions.append(_tr_en(reading, "başka zarın hangisi olduğu belirtilmedi (d4 alındı; sonucu değiştirmez)",
-                                  "which other die is not said (d4 taken; it does not change the answer)"))
+        assumptions.append(say(reading, "ask_assume.d20.other_die"))
         return Call({"fixer_dice": ["d4", "d20"]}, assumptions)
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
@@ -1721,16 +1672,15 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
     if not listed:
         counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
         if not counted or counted[0].number - 1 - len(chosen) < 0:
-            raise Unclear("which dice are left after the one chosen is not said")
+            raise Unclear("d20.dice_left")
         left = [4] * (counted[0].number - 1 - len(chosen))
         used = {counted[0].i}
     else:
         used = set()
     fixer = [f"d{s}" for s in left] + ["d20"]
     names = ", ".join(f"d{it.die}" for it in chosen)
-    return Call({"fixer_dice": fixer}, [_tr_en(
-        reading, f"{names} seçilip fixer alanından çıktıktan sonra kalan zarlar: {', '.join(fixer)}",
-        f"after {names} is rolled in, the fixer area holds: {', '.join(fixer)}")], used=used)
+    return Call({"fixer_dice": fixer}, [say(reading, "ask_assume.d20.left_after", names=names,
+                                            fixer=", ".join(fixer))], used=used)
 
 
 _PAST_DRAW_TR = ("cekti", "cekmis", "cektik", "cekilmis", "cekildi")
@@ -1763,7 +1713,7 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
             continue
         pronoun = next((it for it in near if it.key in _ONE_CARD), None)
         if pronoun is None:
-            raise Unclear("how many cards the draw already made took")
+            raise Unclear("draw.already_drawn")
         total += 1
         used.add(pronoun.i)
     return past, total, used
@@ -1829,9 +1779,9 @@ def extract_draw(reading: Reading) -> Call | None:
             return None                 # only draws already made: nothing is asked of a draw
         if k_item is None or not _said_in_past(reading, k_item):
             # "Deck has 1 card. I drew 1 earlier": is the 1 before or after that draw?
-            raise Unclear("whether the deck count is from before the draw already made")
+            raise Unclear("draw.before_or_after")
         if drawn > k:
-            raise Unclear("more cards drawn than the deck held")
+            raise Unclear("draw.more_than_deck")
         extra = {"deck_before": k, "already_drawn": drawn}
         k -= drawn
     if at_start:
@@ -1847,24 +1797,16 @@ def extract_draw(reading: Reading) -> Call | None:
             reading.consumed.add(one)
         elif k > 0:
             # "destemde 3 kart var, bir etki kart çektirirse": the count decides
-            raise Unclear("how many cards are drawn is not said")
+            raise Unclear("econ.draw_count")
         else:
             n = 1
-            assumptions.append(_tr_en(reading, "kaç kart çekileceği belirtilmedi: 1 kart varsayıldı",
-                                      "how many cards is not said: 1 is taken"))
+            assumptions.append(say(reading, "ask_assume.draw.one_card"))
     if n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to")):
         # "en fazla 3 kart çek": the player first chooses how many, then draws exactly
         # that many (11.5.2.2), so no more than the deck holds need be chosen.
-        steps = [Step(R.DRAW_UP_TO, _tr_en(
-            reading, f"“en fazla {n} kart çek”: önce kaç kart çekileceği seçilir (0–{n}), "
-            "sonra tam o kadar kart çekilir",
-            f"“draw up to {n}”: first choose how many (0–{n}), then draw exactly that many"))]
+        steps = [Step(R.DRAW_UP_TO, say(reading, "ask_step.draw.up_to", n=n))]
         if n > k:
-            assumptions.append(_tr_en(
-                reading, f"en fazla {n} dendiği için sayıyı oyuncu seçer: destedeki {k} kartı "
-                f"aşmayan {k} seçildi",
-                f"with “up to {n}” the player chooses the number: {k}, no more than the deck's "
-                f"{k} cards, is taken"))
+            assumptions.append(say(reading, "ask_assume.draw.up_to_capped", n=n, k=k))
             n = k
         return Call({**extra, "n": n, "deck_count": k, "up_to": True}, assumptions, steps,
                     {x.i for x in (n_item, k_item) if x is not None} | past_used)

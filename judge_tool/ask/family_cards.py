@@ -27,6 +27,8 @@ _BOUND: contextvars.ContextVar["Reading | None"] = contextvars.ContextVar("ask_c
 
 @dataclass
 class Named:
+    """A card the question names, and whether it went into the scenario."""
+
     card: Any                       # CardFacts
     written: str                    # as the question wrote it
     placed: bool = False

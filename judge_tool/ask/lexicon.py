@@ -53,6 +53,8 @@ class Item:
 
 @dataclass(frozen=True)
 class Match:
+    """A cue of a concept found in the question's words."""
+
     concept: str
     start: int   # item index of the first word
     end: int     # item index after the last word
@@ -97,11 +99,15 @@ class Reading:
 
 @dataclass(frozen=True)
 class Cue:
+    """The words that name a concept in the question (one phrasing)."""
+
     words: tuple[str, ...]      # folded; a trailing "-" marks a verb stem
 
 
 @dataclass
 class Lexicon:
+    """Everything `ask` reads a question with, loaded from the cue files."""
+
     concepts: dict[str, list[Cue]]
     infix: dict[str, tuple[str, ...]]
     exclude: dict[str, tuple[str, ...]]

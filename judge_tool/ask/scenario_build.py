@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from .say import Reason
+
 ATTACKER, DEFENDER, BLOCKER = "Saldıran", "Savunan", "Bloklayan"
 _SIZES = (4, 6, 8, 10, 12, 20)
 
@@ -32,7 +34,7 @@ class Built:
     reader: Any = None
 
 
-class NotModelled(Exception):
+class NotModelled(Reason):
     """The situation is outside what a scenario file can state: no ruling."""
 
 

@@ -259,6 +259,8 @@ def describe(card: CardFacts) -> list[str]:
 
 @dataclass(frozen=True)
 class RuleRef:
+    """A rule a card's page links to, and why."""
+
     slug: str          # glossary entry
     term: str          # its Turkish term
     rule: str          # the defining rule

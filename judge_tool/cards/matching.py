@@ -35,6 +35,8 @@ def _key_tokens(text: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Match:
+    """A card a written name could mean, with how well it matched."""
+
     card: CardFacts
     tier: str
     score: float

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class View:
+    """What a condition is checked against: the game, seen by one player."""
+
     game: "Game"
     controller: str
     card: "Card | None"

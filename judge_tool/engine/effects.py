@@ -96,6 +96,8 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
 
 @dataclass(frozen=True)
 class Action:
+    """One step of an effect, as the card data writes it."""
+
     verb: str
     params: Mapping[str, Any]
     optional: bool = False
@@ -109,6 +111,8 @@ class Action:
 
 @dataclass(frozen=True)
 class Cost:
+    """What an activated effect costs."""
+
     eddies: int = 0
     spend: bool = False
     order: tuple[str, ...] = ()      # "eddies"/"spend" in printed order
@@ -116,6 +120,8 @@ class Cost:
 
 @dataclass(frozen=True)
 class EffectDef:
+    """One effect of a card, as data: when it applies and what it does."""
+
     kind: str                       # triggered | activated | persistent | replacement | program
     label: str
     text: str = ""
@@ -181,6 +187,8 @@ def parse_action(data: Any, path: str) -> Action:
 
 @dataclass(frozen=True)
 class Option:
+    """One choice of a modal effect."""
+
     label: str
     actions: tuple[Action, ...]
 

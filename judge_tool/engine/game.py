@@ -38,6 +38,8 @@ class Snapshot:
 
 @dataclass
 class Pending:
+    """A triggered effect waiting to resolve."""
+
     seq: int
     controller: str
     effect: EffectDef
@@ -55,6 +57,8 @@ class Pending:
 
 @dataclass
 class Attack:
+    """The attack in progress and the step it is at."""
+
     player: str
     attacker: str                    # uid
     target: str                      # "gigs" or a unit uid
@@ -73,6 +77,8 @@ class Attack:
 
 @dataclass
 class Outcome:
+    """What a run ended with: legality, fights, steals, the winner."""
+
     legal: bool = True
     illegal_rule: str | None = None
     illegal_reason: str = ""

@@ -44,6 +44,8 @@ class ScenarioFileError(Exception):
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """One action of a scenario file, where it was written."""
+
     verb: str
     player: str | None
     params: dict
@@ -52,6 +54,8 @@ class ActionSpec:
 
 @dataclass
 class Scenario:
+    """A scenario file read and checked: cards, state, actions, expectations."""
+
     file: str
     title: str
     question: str
@@ -690,6 +694,8 @@ def _norm_gig(text: str, player: str, path: str) -> str:
 
 @dataclass
 class Check:
+    """One expectation of a scenario and whether the run met it."""
+
     key: str
     expected: Any
     actual: Any
@@ -813,6 +819,8 @@ def evaluate(expect: dict, out: Outcome, state: GameState, trace: list[Step], ga
 
 @dataclass
 class Run:
+    """One run of a scenario (one set of dice rolls) and its checks."""
+
     rolls: dict[int, int]
     outcome: Outcome
     state: GameState
@@ -837,6 +845,8 @@ class Run:
 
 @dataclass
 class ScenarioResult:
+    """Every run of a scenario and whether all passed."""
+
     file: str
     title: str
     question: str

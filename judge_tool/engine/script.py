@@ -31,6 +31,8 @@ DECISIONS = {
 
 @dataclass(frozen=True)
 class RollSpec:
+    """A die roll a scenario fixes in advance."""
+
     value: int | str              # a face, or "enumerate"
     player: str | None = None
     die: int | None = None
@@ -39,6 +41,8 @@ class RollSpec:
 
 @dataclass(frozen=True)
 class ChoiceSpec:
+    """A decision a scenario makes in advance."""
+
     decision: str
     pick: Any
     player: str | None = None

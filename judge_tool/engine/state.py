@@ -7,7 +7,6 @@ its own orientation, Lag and equipped Gears. Dice are identified by owner and si
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import TYPE_CHECKING, Iterator, Literal
@@ -73,6 +72,8 @@ class Card:
 
 @dataclass
 class Die:
+    """A die on the table and the face it shows."""
+
     owner: str
     sides: int
     value: int
@@ -87,6 +88,8 @@ class Die:
 
 @dataclass
 class Player:
+    """One player's zones, Eddies and turn counters."""
+
     name: str
     deck: list[Card] = _field(default_factory=list)        # top first
     hand: list[Card] = _field(default_factory=list)
@@ -122,6 +125,8 @@ class Modifier:
 
 @dataclass
 class GameState:
+    """The whole board: players, turn, phase, modifiers, winner."""
+
     players: dict[str, Player]
     turn_player: str = "A"
     turn: int = 1
@@ -170,4 +175,5 @@ class GameState:
         return None
 
     def clone(self) -> "GameState":
+        import copy                     # rarely used: not on every start
         return copy.deepcopy(self)

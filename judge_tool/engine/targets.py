@@ -27,6 +27,8 @@ WORDS = ("self", "this_gear", "it", "friendly_unit", "rival_unit", "any_unit")
 
 @dataclass(frozen=True)
 class Filter:
+    """Which cards an effect may choose."""
+
     side: str = "friendly"
     zone: str = "field"
     type: str = ""

@@ -32,6 +32,8 @@ __all__ = ["Hit", "Engine", "search", "engine_for", "index_info", "rebuild_index
 
 @dataclass(frozen=True)
 class Hit:
+    """One search result."""
+
     id: str                     # rule id, or the glossary slug for terms
     kind: str                   # "rule" or "term"
     title: str
@@ -74,11 +76,7 @@ def load_glossary_for(book: Any) -> Any:
     if loader is None:
         return None
     try:
-        import inspect
-        params = inspect.signature(loader).parameters
-        if params:
-            return loader(book.meta.id)
-        return loader() if book.meta.id == "cyberpunk-tcg" else None
+        return loader(book.meta.id)
     except (KeyError, FileNotFoundError):
         return None
     except Exception as exc:  # a broken glossary must not break search

@@ -28,6 +28,8 @@ from .. import turkish
 
 @dataclass(frozen=True)
 class Word:
+    """A word of an analysed text and where it stands."""
+
     key: str      # folded form, the ``exact`` term
     start: int    # offsets in the analysed text
     end: int

@@ -14,6 +14,8 @@ from typing import Any, Callable, Iterable
 
 @dataclass(frozen=True)
 class EvalQuery:
+    """One query of the search evaluation set."""
+
     q: str
     ids: tuple[str, ...]
     set: str = "dev"
@@ -21,6 +23,8 @@ class EvalQuery:
 
 @dataclass(frozen=True)
 class Scores:
+    """How well search did on an evaluation set."""
+
     n: int
     recall1: float
     recall3: float

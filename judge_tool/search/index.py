@@ -63,6 +63,8 @@ def _crc(path: Path) -> int:
 
 @dataclass(frozen=True)
 class Doc:
+    """One document of the search index."""
+
     doc_id: str        # rule id, or "term:<slug>"
     kind: str          # "rule" or "term"
     chapter: str
@@ -332,6 +334,8 @@ def open_checked(folder: Path, key: str):
 
 @dataclass
 class Opened:
+    """A search index opened (or built) and where it lives."""
+
     ix: Any
     key: str
     path: Path | None          # None: in memory

@@ -77,6 +77,8 @@ def rule_number(text: str, words: tuple[str, ...] = ()) -> str | None:
 
 @dataclass(frozen=True)
 class Name:
+    """One written name of a glossary term."""
+
     words: tuple[str, ...]      # folded words of one written name of the term
     slug: str
     rule: str
@@ -194,6 +196,8 @@ class QToken:
 
 @dataclass
 class Plan:
+    """How a query was read: its words and what they matched."""
+
     words: list[Word]
     content: list[int]                       # indexes of non-stopword words
     matched: dict[str, set[str]] = field(default_factory=lambda: {"exact": set(), "stem": set(), "pre": set()})

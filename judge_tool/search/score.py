@@ -33,6 +33,8 @@ Scores = dict[int, float]
 
 @dataclass(frozen=True)
 class Term:
+    """A query clause: one term in one field."""
+
     field: str
     text: str
     boost: float = 1.0
@@ -40,6 +42,8 @@ class Term:
 
 @dataclass(frozen=True)
 class Fuzzy:
+    """A query clause: terms close to a word in one field."""
+
     field: str
     text: str
     boost: float
@@ -49,11 +53,15 @@ class Fuzzy:
 
 @dataclass(frozen=True)
 class DisMax:
+    """A query clause: the best of its clauses."""
+
     clauses: tuple["Clause", ...]
 
 
 @dataclass(frozen=True)
 class Phrase:
+    """A query clause: words in order in one field."""
+
     field: str
     words: tuple[str, ...]
     slop: int
@@ -62,6 +70,8 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Constant:
+    """A query clause: a fixed score for one document."""
+
     doc_id: str
     score: float
 

@@ -23,6 +23,8 @@ _DOCS, _WEIGHTS, _POS = "I", "d", "I"
 
 @dataclass
 class FieldTable:
+    """One field's postings, positions and lengths, copied from the index."""
+
     total: int                              # whoosh's field_length: sum of term counts
     lengths: bytes                          # per document: whoosh's stored (lossy) length
     postings: dict[str, bytes]              # term -> packed (document numbers, weights)

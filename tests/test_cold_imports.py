@@ -1,0 +1,108 @@
+"""What a cold start of the everyday commands loads (issue 16 / issue 11 item 7: a cold
+`judge ask` within 5x a bare `python -c pass`). Behaviour, not timing: each module named
+here was taken off the start-up path on purpose, and these tests fail when one creeps back
+(an import at module level, a dataclass without a docstring, ...). They check `sys.modules`
+in a fresh interpreter after the command ran (the second run: the first builds the caches).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "judge_tool"
+
+# Off every fast form's path: click (the fast path), inspect (dataclasses writes a
+# docstring for a class without one; it also pulls ast, dis, tokenize), copy.
+EVERYWHERE = ["click", "inspect", "ast", "dis", "tokenize", "copy"]
+FORMS = {
+    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], []),
+    "ask-fight-json": (["ask", "--json", "8 güçlü birim 3 güçlü birime saldırırsa kim kazanır?"], []),
+    "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], []),
+    "rule": (["rule", "9.23.2"], []),
+    "define": (["define", "blocker", "--json"], []),
+    "search": (["search", "çatışma"], ["whoosh"]),
+}
+
+
+def _loaded_after(args: list[str], names: list[str], cache: Path) -> dict[str, bool]:
+    code = ("import sys, json\nfrom judge_tool.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            f"print(json.dumps({{m: m in sys.modules for m in {names!r}}}), file=sys.stderr)\n")
+    env = {**os.environ, "JUDGE_TOOL_CACHE": str(cache)}
+    env.pop("JUDGE_TOOL_NO_FASTPATH", None)
+    for _ in range(2):
+        res = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                             text=True, env=env, timeout=300)
+    return json.loads(res.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_cold_form_leaves_out(form, tmp_path):
+    args, more = FORMS[form]
+    loaded = _loaded_after(args, EVERYWHERE + more, tmp_path / "cache")
+    assert not any(loaded.values()), [m for m, on in loaded.items() if on]
+
+
+def test_cold_form_leaves_out_without_the_data_cache(tmp_path, monkeypatch):
+    """The deferred imports do not depend on the compiled caches being on."""
+    monkeypatch.setenv("JUDGE_TOOL_NO_DATACACHE", "1")
+    loaded = _loaded_after(FORMS["ask-steal"][0], EVERYWHERE, tmp_path / "cache")
+    assert not any(loaded.values()), [m for m, on in loaded.items() if on]
+
+
+PROBE = '''
+import sys, json
+import judge_tool, dataclasses
+before = {m: m in sys.modules for m in ("inspect", "copy")}
+
+@dataclasses.dataclass
+class NoDoc:
+    a: int
+    b: list = dataclasses.field(default_factory=list)
+    c: str = "x"
+
+after_class = "inspect" in sys.modules          # no docstring: dataclasses wrote one
+value = dataclasses.asdict(NoDoc(1, [[2]]))       # deep copies: the copy module
+print(json.dumps({"before": before, "after_class": after_class, "doc": NoDoc.__doc__,
+                  "asdict": value, "real": [dataclasses.inspect is sys.modules["inspect"],
+                                            dataclasses.copy is sys.modules["copy"]]}))
+'''
+
+
+def test_deferred_modules_load_on_first_use(tmp_path):
+    """dataclasses' inspect and copy come in when a class or a call needs them, and then
+    do what they always do (the docstring dataclasses writes, asdict's deep copy)."""
+    env = {**os.environ, "JUDGE_TOOL_CACHE": str(tmp_path / "cache")}
+    res = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout)
+    assert got["before"] == {"inspect": False, "copy": False}
+    assert got["after_class"] is True
+    assert got["doc"] == "NoDoc(a: int, b: list = <factory>, c: str = 'x')"
+    assert got["asdict"] == {"a": 1, "b": [[2]], "c": "x"}
+    assert got["real"] == [True, True]
+
+
+def _dataclasses_without_docstring() -> list[str]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None and any(
+                    "dataclass" in ast.unparse(d) for d in node.decorator_list):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {node.name}")
+    return found
+
+
+def test_every_dataclass_has_a_docstring():
+    """Without one, dataclasses writes one with inspect.signature, which imports inspect
+    (~10 ms of a cold start: ast, dis, tokenize). Say in one line why the class exists."""
+    assert _dataclasses_without_docstring() == []
