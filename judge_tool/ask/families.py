@@ -1553,11 +1553,11 @@ def extract_cost(reading: Reading) -> Call | None:
     free = bool(_present(reading, "free"))
     if _present(reading, "reduction") is False and changes:
         raise Unclear("cost.reduction_not_apply")
-    for concept, sign in (("reduction", 1), ("increase", -1)):
-        if reading.has(concept) and not any(c * sign > 0 for c in changes) \
-                and _present(reading, concept):
-            # "5 bedelli kartıma indirim var": a reduction whose amount is not said
-            raise Unclear(f"econ.{concept}_amount")
+    # "5 bedelli kartıma indirim var": a reduction (or an increase) whose amount is not said
+    if reading.has("reduction") and not any(c > 0 for c in changes) and _present(reading, "reduction"):
+        raise Unclear("econ.reduction_amount")
+    if reading.has("increase") and not any(c < 0 for c in changes) and _present(reading, "increase"):
+        raise Unclear("econ.increase_amount")
     if _present(reading, "legend") is False:
         resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
