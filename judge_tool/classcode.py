@@ -82,10 +82,20 @@ def _exec(source: Any, *args: Any, **kwargs: Any) -> None:
 
 def table_file() -> str:
     """One file per interpreter and bytecode version (code objects are not portable)."""
-    from importlib.util import MAGIC_NUMBER
     from .cachedir import cache_folder
-    tag = f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
+    tag = f"{sys.implementation.cache_tag}-{_magic_number().hex()}"
     return os.path.join(cache_folder(), "compiled", f"classcode{MAGIC[-1:].decode()}-{tag}.marshal")
+
+
+def _magic_number() -> bytes:
+    """importlib.util.MAGIC_NUMBER, from the import system's own (always loaded) module:
+    importlib.util would import contextlib and warnings on every start."""
+    bootstrap = sys.modules.get("_frozen_importlib_external")
+    magic = getattr(bootstrap, "MAGIC_NUMBER", None)
+    if isinstance(magic, bytes):
+        return magic
+    from importlib.util import MAGIC_NUMBER
+    return MAGIC_NUMBER
 
 
 def _load(path: str) -> None:

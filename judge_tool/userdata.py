@@ -8,7 +8,6 @@ never land outside it or leave a half-written file behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 ENV_VAR = "JUDGE_TOOL_DATA"
@@ -50,6 +49,7 @@ def write_atomic(name: str, data: bytes) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         if target.is_symlink() or (target.exists() and not target.is_file()):
             raise UserDataError(f"{target} is not a regular file; not replacing it")
+        import tempfile
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "wb") as handle:

@@ -33,6 +33,12 @@ class Filler:
 
 @lru_cache(maxsize=1)
 def _filler() -> Filler:
+    """From the compiled data cache: reading the cue files means tomllib on every start."""
+    from ..datacache import cached
+    return cached("ask:filler", _read_filler, group="ask")
+
+
+def _read_filler() -> Filler:
     from .lexicon import load_cues
     raw = load_cues()
     words, verbs = set(), set()

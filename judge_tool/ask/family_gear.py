@@ -10,7 +10,9 @@ The situation is run as a scenario: a Unit equipped with a Gear leaves by a Prog
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any
 
 from .families import Call, Unclear
 from .family_util import deciding, run, words, yes_no

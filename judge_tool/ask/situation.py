@@ -4,7 +4,10 @@ glance ("Anladığım: …" / "Understood: …") before reading the answer."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass
