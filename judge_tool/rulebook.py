@@ -32,6 +32,8 @@ class RulebookError(DataError):
 
 
 class UnknownRule(LookupError):
+    over_limit = False       # a number no rulebook can have: its message names the limit
+
     def __init__(self, query: str, suggestions: list[str], gap: bool = False) -> None:
         self.query = query
         self.suggestions = suggestions
@@ -46,6 +48,7 @@ class UnknownRule(LookupError):
 
 class RuleNumberOverLimit(UnknownRule):
     """A rule number no rulebook can have (too many parts, a part too long)."""
+    over_limit = True
 
     def __init__(self, query: str, problem: str) -> None:
         LookupError.__init__(self, f"the rule number {printable(repr(query.strip()), limits.ECHO_CHARS)} "

@@ -137,7 +137,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         if kind == "attack" and not line:
             line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
             if not value and run.outcome.illegal_reason:
-                line += f": {run.outcome.illegal_reason}"
+                line += f": {_why_illegal(reading, run.outcome)}"
         if kind == "blocker":
             line = _blocker_line(reading, value, run)
         elif kind in ("sell", "call", "win"):
@@ -274,7 +274,15 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         if kind == "call" and args.get("call_asked") == "rival_turn":
             return say(reading, "ask_answer.call.rival_react_step")
         return head
-    return f"{head}: {out.illegal_reason}" if out.illegal_reason else head
+    return f"{head}: {_why_illegal(reading, out)}" if out.illegal_reason else head
+
+
+def _why_illegal(reading: Reading, outcome) -> str:
+    """Why the engine found the action illegal: its reason, which is Turkish text, for a
+    Turkish question; the rule it broke for an English one (the reason is in the trace)."""
+    if reading.language == "en" or not outcome.illegal_reason:
+        return say(reading, "ask_answer.illegal_rule", rule=outcome.illegal_rule)
+    return outcome.illegal_reason
 
 
 def _blocker_line(reading: Reading, value: bool, run) -> str:
@@ -285,7 +293,7 @@ def _blocker_line(reading: Reading, value: bool, run) -> str:
         raise EngineDisagrees("engine.attack_illegal", rule=out.illegal_rule)
     if value:
         return say(reading, "ask_answer.blocker.yes")
-    return say(reading, "ask_answer.blocker.no", reason=out.illegal_reason)
+    return say(reading, "ask_answer.blocker.no", reason=_why_illegal(reading, out))
 
 
 def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tuple[Any, str]:

@@ -42,8 +42,9 @@ def define_answer(question: str):
     from .lexicon import read
     language = read(question).language
     rules = [r for r in dict.fromkeys((term.rule, *term.related)) if r]
-    label = "Tanım" if language == "tr" else "Definition (Turkish glossary)"
-    understood = [f"{'Sorulan terim' if language == 'tr' else 'Term asked'}: {term.term}"
+    from .say import say
+    label = say(language, "ask_answer.define.label")
+    understood = [say(language, "ask_answer.define.term", term=term.term)
                   + (f" ({term.english})" if term.english and term.english != term.term else "")]
     return Answer(question, "define", term.slug, f"{label}: {term.term} — {term.definition}",
                   rules, [], language=language, understood=understood)

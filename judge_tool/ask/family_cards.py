@@ -188,8 +188,7 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
             spots = [r for r, c in cards.items() if c.get("type") == "program"
                      and c.get("cost") == card.cost and not c.get("effects")]
             if len(spots) != 1:
-                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place",
-                                                              name=card.display))
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
             _rename(data, spots[0], card.display)
             del cards[spots[0]]
             named.placed = True
@@ -202,20 +201,19 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
             if not reading.with_power and len(units) != 1:
                 # without a power to tell the roles apart, the card's role is known only
                 # when the situation has one Unit ("can X block?" has an attacker too)
-                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place",
-                                                              name=card.display))
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
             spots = [r for r in units
                      if (cards[r].get("power") == card.power
                          or (not reading.with_power and cards[r].get("power") == 1))
                      and set(cards[r].get("keywords", ())) <= set(card.keywords)]
             if len(spots) != 1:
-                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
             _rename(data, spots[0], card.display)
             del cards[spots[0]]
         else:
             spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
             if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
-                raise NotModelled(_messages(reading.language)("ask_misc.card.no_place", name=card.display))
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
             cards[spots[0]]["power"] -= card.power
             _equip(data, spots[0], card.display)
         named.placed = True
@@ -248,7 +246,7 @@ def _equip(data: dict, holder: str, gear: str) -> None:
                 entry["gears"] = list(entry.get("gears", ())) + [gear]
                 field_[i] = entry
                 return
-    raise NotModelled(f"{gear}: no Unit to equip it to")
+    raise NotModelled("card.no_unit_for_gear", gear=gear)
 
 
 def all_placed(reading: CardReading | None) -> bool:

@@ -64,12 +64,12 @@ def _event(reading: Reading) -> str | None:
     if "bottom" in found and not reading.has("deck"):
         found.remove("bottom")
     if len(found) > 1:
-        raise Unclear("more than one way the Unit leaves")
+        raise Unclear("gear.several_ways")
     if not found:
         return None
     concept = "beat" if found[0] == "defeat" and not reading.has("defeat") else found[0]
     if not _subject_is_unit(reading, concept):
-        raise Unclear("whether the Unit or the Gear leaves")
+        raise Unclear("gear.unit_or_gear")
     return found[0]
 
 
@@ -118,11 +118,11 @@ def extract(reading: Reading) -> Call | None:
     if asked is None:
         return None
     if reading.has("legend"):
-        raise Unclear("a Legend holding the Gear (4.12.2)")
+        raise Unclear("gear.legend_holder")
     if reading.numbers:
-        raise Unclear("a number the Gear question does not use")
+        raise Unclear("gear.number_unused")
     if reading.has("fight") and event != "defeat":
-        raise Unclear("a fight and another way of leaving")
+        raise Unclear("gear.fight_and_other")
     for m in reading.of(event if event != "defeat" or reading.has("defeat") else "beat"):
         # the event's words are read here, even where the lexicon also sees a negation in
         # them ("döndü" reads like "don't" + a suffix)
@@ -188,7 +188,7 @@ def answer(question: str, call: Call, reading: Reading):
 
     result, text = run(data, expect_of)
     if not result.outcome.legal:
-        raise Unclear(f"the engine found the situation illegal ({result.outcome.illegal_rule})")
+        raise Unclear("gear.engine_illegal", rule=result.outcome.illegal_rule)
     where = _where(result)
     m = words(reading)
     expected = _EVENTS[args["event"]][1]
@@ -196,10 +196,10 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         unit = next((c for c in a.field if c.name == UNIT), None)
         if unit is None:
-            raise Unclear("the Unit was not played again")
+            raise Unclear("gear.not_replayed")
         value = any(g.name == GEAR for g in unit.gears)
     elif where != expected:
-        raise Unclear(f"the engine put the Gear in {where}, not with its Unit")
+        raise Unclear("gear.engine_put", zone=m.get(f"ask_misc.gear.zone_{where}", str(where)))
     elif asked == "where":
         value = where
     elif asked == "stay":

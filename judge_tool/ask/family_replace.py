@@ -83,7 +83,7 @@ def _owner(reading: Reading) -> str | None:
         elif any("rival" in reading.at(p.i) for p in prev):
             rival = True
     if mine and rival:
-        raise Unclear("whose Unit the event is about")
+        raise Unclear("replace.whose_unit")
     return "me" if mine else "rival" if rival else None
 
 
@@ -99,11 +99,11 @@ def extract(reading: Reading) -> Call | None:
     used = {it.i for it in reading.numbers if it.number == 2}
     if asked == "who":
         if not several or (mandatory == optional):
-            raise Unclear("whether the replacement effects are mandatory or optional")
+            raise Unclear("replace.mandatory_optional")
         kind = "mandatory" if mandatory else "optional"
     elif asked == "first":
         if not (mandatory and optional):
-            raise Unclear("which replacement effects compete")
+            raise Unclear("replace.which_compete")
         kind = "mixed"
     elif asked == "must":
         kind = "optional"
@@ -113,7 +113,7 @@ def extract(reading: Reading) -> Call | None:
     else:
         kind = "impossible"
     if reading.numbers and {it.i for it in reading.numbers} - used:
-        raise Unclear("a number the replacement question does not use")
+        raise Unclear("replace.number_unused")
     owner = _owner(reading) if asked == "who" else None
     return Call({"asked": asked, "kind": kind, "owner": owner}, used=used)
 
@@ -208,7 +208,7 @@ def answer(question: str, call: Call, reading: Reading):
         chooser = next(c for c in data_choices(text) if c["decision"] == "replacement")["player"]
         if owner is None:
             if chooser != unit_side:
-                raise Unclear("the engine's chooser is not the affected player")
+                raise Unclear("replace.engine_chooser")
             value = "affected"
         else:
             value = "me" if chooser == "A" else "rival"
@@ -217,7 +217,7 @@ def answer(question: str, call: Call, reading: Reading):
         drawn = len(result.state.players[effects_side].hand)
         value = {1: "mandatory", 2: "optional"}.get(drawn)
         if value != "mandatory":
-            raise Unclear("the engine did not apply the mandatory replacement first")
+            raise Unclear("replace.engine_order")
         line = m("ask_misc.replace.first_mandatory")
     else:
         survived = UNIT not in result.outcome.defeated

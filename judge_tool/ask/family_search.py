@@ -58,7 +58,7 @@ def extract(reading: Reading) -> Call | None:
     if not (reading.has("search") or (reading.has("top") and (reading.has("take") or reading.has("to_hand") or reading.has("trash")))):
         return None                 # "üstteki 5 karttan 2'sini ele ekle" is a search too
     if _search_negated(reading):
-        raise Unclear("a search that is not made (\"bakmazsam\", \"if I don't search\")")
+        raise Unclear("search.not_made")
     from .asked import asked_form
     asked = _asked(reading, asked_form(reading))
     if asked is None:
@@ -70,11 +70,11 @@ def extract(reading: Reading) -> Call | None:
     for item in numbers:
         role = roles.get(item.i)
         if role is None or role in found:
-            raise Unclear(f"what the number {item.text} counts")
+            raise Unclear("search.number_counts", number=item.text)
         found[role] = item.number
         used.add(item.i)
     if "n" not in found:
-        raise Unclear("how many cards the search looks at")
+        raise Unclear("search.looks_at")
     n = found["n"]
     assumptions: list[str] = []
     m = words(reading)
@@ -87,29 +87,29 @@ def extract(reading: Reading) -> Call | None:
             defaults.add("k")
             assumptions.append(m("ask_misc.search.deck_assumed", n=n))
         else:
-            raise Unclear("how many cards the deck holds")
+            raise Unclear("search.deck_holds")
     k = found["k"]
     if n < 1 or n > _LIMIT_N or k > _LIMIT_K:
-        raise Unclear("a search or deck size outside what a quick ruling runs")
+        raise Unclear("search.too_big")
     kinds = [t for t in _TYPES if reading.has(t)]
     if len(kinds) > 1:
-        raise Unclear("more than one kind of card")
+        raise Unclear("search.kinds")
     wanted = kinds[0] if kinds else None
     takes = reading.has("take") or reading.has("to_hand") or reading.has("trash")
     t = found.get("t")
     if (takes or asked == "decline") and t is None:
         if asked == "taken":
-            raise Unclear("how many cards the search takes")
+            raise Unclear("search.takes")
         t = 1
         assumptions.append(m("ask_misc.search.take_assumed"))
     if asked == "taken" and wanted:
-        raise Unclear("how many of the cards looked at are of the kind searched for")
+        raise Unclear("search.how_many_match")
     if asked == "decline" and not wanted:
-        raise Unclear("a search without a specific kind of card")
+        raise Unclear("search.no_kind")
     if asked == "shuffle" and reading.has("bottom"):
-        raise Unclear("the rest go to the bottom of the deck in a random order (11.12.1.3)")
+        raise Unclear("search.bottom_random")
     if reading.has("shuffle") and (asked != "shuffle" or len(reading.of("shuffle")) > 1):
-        raise Unclear("an effect that shuffles the deck")
+        raise Unclear("search.shuffles")
     if asked == "decline":
         # "bulmamayı", "choose not to find", "I don't want to reveal it": the negations are
         # what the question asks about, read here
@@ -213,7 +213,7 @@ def answer(question: str, call: Call, reading: Reading):
 
     result, text = run(data, expect_of, variants)
     if not result.outcome.legal and asked != "decline":
-        raise Unclear(f"the search was illegal ({result.outcome.illegal_rule})")
+        raise Unclear("search.illegal", rule=result.outcome.illegal_rule)
     a = result.state.players["A"]
     m = words(reading)
     looked = result.outcome.searched

@@ -221,7 +221,7 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
         if it.number in allowed and not it.sign:
             used.add(it.i)
         else:
-            raise Unclear(f"the number {it.text}")
+            raise Unclear("timing.number", number=it.text)
     return used
 
 
@@ -237,7 +237,7 @@ def _foreign(reading: Reading, family: str) -> None:
     negative = [w for w in negative_modals(reading) if not turkish_fold(w).replace("'", "").endswith(
         ("meye", "maya", "meyi", "mayi"))]
     if negative:          # "oynayamaz mıyım?", "can't I …": yes and no would be ambiguous
-        raise Unclear(negative[0])
+        raise Unclear.said(negative[0])
     # grammar that could change what is asked here: "again" (a second Legend this turn),
     # "another", "face" (a face-up Legend), "left", "vs", "what happens"
     uses = set(load_lexicon().families[family].get("uses", ())) | (GRAMMAR - {
@@ -249,7 +249,7 @@ def _foreign(reading: Reading, family: str) -> None:
             if any(o.concept in uses and o.start <= m.start and m.end <= o.end
                    and o.end - o.start > m.end - m.start for o in reading.matches):
                 continue              # "birden fazla" is "several", not an increase
-            raise Unclear(f"{reading.items[m.start].text}")
+            raise Unclear.said(reading.items[m.start].text)
 
 
 def extract_timing(reading: Reading) -> Call | None:
@@ -274,40 +274,40 @@ def extract_timing(reading: Reading) -> Call | None:
         # "İki ATTACK etkim aynı anda tetiklendi, hangisinin önce … ben mi seçerim?"
         if kinds != ["ATTACK"] or not reading.has("choose") or not _first_person_subject(
                 reading) or rival or when:
-            raise Unclear("two effects: what is asked about them")
+            raise Unclear("timing.two_effects")
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
         both = reading.has("both") or reading.has("players") or bool(players) or (
             rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
         if not both or two or len(kinds) > 1:
-            raise Unclear("whose effects are pending (both players' at the same time?)")
+            raise Unclear("timing.whose_pending")
         if kinds and kinds != ["ATTACK"]:
-            raise Unclear("which effects are pending")
+            raise Unclear("timing.which_pending")
         return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
                      "asked": "who"}, used=used)
     if len(kinds) > 1:
-        raise Unclear("more than one trigger keyword")
+        raise Unclear("timing.several_triggers")
     trigger = kinds[0] if kinds else _described_trigger(reading)
     if trigger is None:
-        raise Unclear("which triggered effect (a trigger keyword: PLAY, ATTACK, DEFEATED, CALL)")
+        raise Unclear("timing.which_trigger")
     args: dict[str, Any] = {"trigger": trigger}
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
             return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
         if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
                 or reading.has("react"):
-            raise Unclear("how the Unit was defeated (in a fight it lost?)")
+            raise Unclear("timing.how_defeated")
         args["context"] = "fight"
     if trigger == "LOSES_FIGHT" and not (fight and lose):
-        raise Unclear("which fight trigger")
+        raise Unclear("timing.which_fight_trigger")
     if trigger in ("WINS_FIGHT", "FIGHTS", "LOSES_FIGHT") and _before(reading) is not None \
             and not reading.has("defeat"):
-        raise Unclear("before what")
+        raise Unclear("timing.before_what")
     if trigger == "PLAY":
         if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
             # a QUICK Program may be played in the React Step: when it was played decides
-            raise Unclear("what was played, and when (a Unit or Gear in the Main Phase?)")
+            raise Unclear("timing.what_played")
         args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
@@ -318,14 +318,14 @@ def extract_timing(reading: Reading) -> Call | None:
         for i, _kw in triggers:
             near = [reading.items[k].key for k in range(max(0, i - 1), min(len(reading.items), i + 2))]
             if any(k in ("benim", "my", "mine") or k.startswith("etkim") for k in near):
-                raise Unclear("whose ATTACK effect (the rival attacks)")
+                raise Unclear("timing.whose_attack_effect")
         args["attacker"] = "rival"
     # What is asked
     if trigger == "PLAY" and reading.has("react") and yesno and not when:
         # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"; "Rakibim …
         # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
         if not rival or _main_question(reading) == "resolve":
-            raise Unclear("who would react")
+            raise Unclear("timing.who_reacts")
         _consume_before_forms(reading)
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
     if when:
@@ -335,15 +335,15 @@ def extract_timing(reading: Reading) -> Call | None:
         _consume_before_forms(reading)
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
-            raise Unclear("before what")
+            raise Unclear("timing.before_what")
         main = _main_question(reading)
         if main is None or (main == "can" and after_what not in ("block", "call", "quick")):
-            raise Unclear("what is asked: does the effect resolve first, or may something be done first?")
+            raise Unclear("timing.resolve_or_act")
         case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
-            raise Unclear("who would act before it resolves")
+            raise Unclear("timing.who_acts_before")
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
-    raise Unclear("what is asked about the effect (when it resolves?)")
+    raise Unclear("timing.what_asked")
 
 
 def _consume_before_forms(reading: Reading) -> None:
@@ -445,15 +445,15 @@ def extract_react(reading: Reading) -> Call | None:
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
         if not near & {"quick", "attack"}:
-            raise Unclear(reading.items[neg.start].text)
+            raise Unclear.said(reading.items[neg.start].text)
         reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
-        raise Unclear("what the rival did, and what is asked about it")
+        raise Unclear("react.rival_did")
     if _block_context(reading) and any(
             "rival" in reading.at(k) for m in reading.of("block")
             for k in range(max(0, m.start - 3), m.start)):
         # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
-        raise Unclear("who blocked, and who acts after it")
+        raise Unclear("react.who_blocked")
     used = _used_numbers(reading, {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
@@ -461,32 +461,32 @@ def extract_react(reading: Reading) -> Call | None:
         if not (reading.has("unit") or reading.has("gear")) or reading.has("program") \
                 or not _yesno(reading) or _asks_about_me(reading) or roles \
                 or not reading.has("rival") or reading.has("attack"):
-            raise Unclear("what was played, and who would react when")
+            raise Unclear("react.played_react_when")
         played = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
         # "Tepki Adımı'nda kim tepki verebilir?", "Who gets to act in the React Step?"
         if not (reading.has("react") and (reading.has("step") or reading.has("can"))):
-            raise Unclear("what is asked about the React Step")
+            raise Unclear("react.what_asked_step")
         if len(reading.of("react")) > 2 or reading.has("quick") or reading.has("program"):
-            raise Unclear("who, doing what")
+            raise Unclear("react.who_doing_what")
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
-        raise Unclear("what is asked (a yes/no question: may it be done?)")
+        raise Unclear("react.yesno")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
     if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
         # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
         # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
         if reading.has("after") or _rival_subject(reading):
-            raise Unclear("what is asked about ending the React Step")
+            raise Unclear("react.ending")
         return Call({"case": "ends", "asked": "yesno"}, used=used)
     if reading.has("several"):
         # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
         if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
                 or reading.has("end_step") or not reading.has("react"):
-            raise Unclear("how many of what")
+            raise Unclear("react.how_many")
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
@@ -495,15 +495,15 @@ def extract_react(reading: Reading) -> Call | None:
     actor = _actor(reading, roles, when)
     if act == "pay":
         if when != "react" or actor != "defender":
-            raise Unclear("when the QUICK Program is played")
+            raise Unclear("react.quick_when")
         return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
                      "actor": "defender", "asked": "yesno"}, used=used)
     if when == "main" and act not in ("quick_program", "quick_effect", "program"):
-        raise Unclear("what is done in the Main Phase")
+        raise Unclear("react.main_phase_what")
     if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
-        raise Unclear("what is done in the rival's turn")
+        raise Unclear("react.rival_turn_what")
     if when in ("main", "rival_turn") and actor != "me":
-        raise Unclear("who acts")
+        raise Unclear("react.who_acts")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
                  "actor_inferred": inferred, "after_block": _block_context(reading)
@@ -527,17 +527,17 @@ def _act(reading: Reading) -> str:
     if pay:
         if quick and program and play and not (call or block or effect):
             return "pay"
-        raise Unclear("what is paid for")
+        raise Unclear("react.paid_for")
     if call and block and not (program or effect or quick is not None):
         return "call_block"
     picked = []
     if program:
         if quick is None:
-            raise Unclear("whether the Program has QUICK")
+            raise Unclear("react.program_quick")
         picked.append("quick_program" if quick else "program")
     elif effect and not reading.has("gear"):
         if quick is None:
-            raise Unclear("whether the effect has QUICK")
+            raise Unclear("react.effect_quick")
         picked.append("quick_effect" if quick else "effect")
     if reading.has("gear") and play and not program:
         picked.append("gear")
@@ -548,9 +548,9 @@ def _act(reading: Reading) -> str:
     if block:
         picked.append("block")
     if len(picked) != 1:
-        raise Unclear("what is done in the React Step")
+        raise Unclear("react.step_what")
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
-        raise Unclear("what is done with the card")
+        raise Unclear("react.card_what")
     return picked[0]
 
 
@@ -567,14 +567,14 @@ def _when(reading: Reading) -> str:
     if mine:
         if any("rival" in reading.at(k) for m in reading.of("main_phase")
                for k in range(max(0, m.start - 3), m.start)):
-            raise Unclear("the rival's Main Phase: during an attack or not?")
+            raise Unclear("react.rival_main")
         if any(reading.has(c) for c in ("attack", "react", "block", "end_step", "start", "draw")):
-            raise Unclear("which part of your turn")
+            raise Unclear("react.which_part")
         found.add("main")
     attack_negated = _negative_verb(reading, "attack") is True or (
         reading.has("attack") and _present(reading, "attack") is False)
     if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
-        raise Unclear("no attack, yet a React Step")      # "saldırmadı ama Tepki Adımı'nda …"
+        raise Unclear("react.no_attack")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
@@ -586,7 +586,7 @@ def _when(reading: Reading) -> str:
     if "after_end" in found:
         found.discard("react")
     if len(found) != 1:
-        raise Unclear("when (the React Step, your own Main Phase or the rival's turn?)")
+        raise Unclear("react.when")
     return found.pop()
 
 
@@ -634,18 +634,18 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
     me = _me(reading)
     if when in ("main", "rival_turn"):
         if not me or roles:
-            raise Unclear("who acts")
+            raise Unclear("react.who_acts")
         return "me"
     if roles and len(roles) == 1 and not me:
         return roles.pop()
     if roles:
-        raise Unclear("who acts (attacker or defender)")
+        raise Unclear("react.who_acts_role")
     if _i_attack(reading):
         if me:
             return "attacker"
         if _rival_subject(reading):
             return "defender"
-        raise Unclear("who acts")
+        raise Unclear("react.who_acts")
     if me:
         return "defender"
     if _rival_subject(reading) and _block_context(reading) and not _rival_attacks(reading):
@@ -654,7 +654,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
     if not reading.has("rival") and not _rival_subject(reading):
         # "… oynanır mı?": passive; in the React Step only the defending player acts
         return "defender"
-    raise Unclear("who acts")
+    raise Unclear("react.who_acts")
 
 
 # --------------------------------------------------------------------- on the engine
@@ -808,7 +808,7 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
 
 def _not_modelled(what: Any):
     from .scenario_build import NotModelled
-    return NotModelled(f"timing: {what}")
+    return NotModelled("timing.not_modelled", what=what)
 
 
 _REACT_CARDS = {

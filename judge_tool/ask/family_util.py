@@ -63,7 +63,7 @@ def answer(question: str, kind: str, reading: Reading, value: Any, line: str, st
     from . import Answer
     rules = list(dict.fromkeys(st.rule for st in steps))
     if not rules:
-        raise NotModelled("the engine's run cites no deciding rule")
+        raise NotModelled("scenario.no_deciding_rule")
     return Answer(question, kind, value, line, rules, steps, list(assumptions or []),
                   language=reading.language, understood=understood, scenario=scenario)
 

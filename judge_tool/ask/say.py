@@ -7,8 +7,10 @@ in `judge_tool/locales/<lang>.toml` (all five files, same placeholders), never i
 
 How to add an ask string (see also /work/coord/DECISIONS.md):
 - a reason for no ruling: `raise Unclear("steal.two_powers")` (also `NotModelled`,
-  `EngineDisagrees`); the key is under `[ask_unclear]`: `ask_unclear.steal.two_powers`;
-  values go as keywords: `Unclear("search.number_counts", number=item.text)`;
+  `EngineDisagrees`); the key is under `[ask_unclear]`: `ask_unclear.steal.two_powers`
+  (a full key of another ask table works too: `NotModelled("ask_misc.card.no_place", …)`);
+  values go as keywords: `Unclear("search.number_counts", number=item.text)`; `detail=`
+  (an engine message for developers) is kept for `str()` only;
 - any other line (answer, assumption, working step): `say(reading, "ask_answer.steal.count",
   n=3)` with the full key; `reading` may also be a language code.
 A question's own words are shown as they were typed: `Unclear.said(item.text)`.
@@ -63,10 +65,14 @@ class Reason(Exception):
         reason.literal = words
         return reason
 
+    @property
+    def full_key(self) -> str:
+        return self.key if self.key.startswith("ask_") else f"{self.table}.{self.key}"
+
     def text(self, where: Any) -> str:
         if self.literal is not None:
             return self.literal
-        full = f"{self.table}.{self.key}"
+        full = self.full_key
         m = messages_for(where)
         if not m.has(full) and not messages_for("en").has(full):
             # an inline sentence not yet in the catalogue (tests/test_ask_words.py finds
@@ -75,4 +81,5 @@ class Reason(Exception):
         return m(full, **self.values)
 
     def __str__(self) -> str:
-        return self.text("en")
+        detail = self.values.get("detail")
+        return self.text("en") + (f" ({detail})" if detail else "")

@@ -45,7 +45,7 @@ def _dice(owner: str, n: int, other: str | None = None) -> list[str]:
     """`n` Gig dice for a Gig area: the owner's own sizes first, then the other player's
     (a Gig area can hold stolen dice); values 1."""
     if n > 12:
-        raise NotModelled("more than 12 Gigs in one Gig area")
+        raise NotModelled("scenario.gigs_in_area")
     own = [f"d{s}=1" for s in _SIZES[:min(n, 6)]]
     more = [f"{other}.d{s}=1" for s in _SIZES[:max(0, n - 6)]] if other else []
     return own + more
@@ -166,7 +166,7 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "win":
         have = args["gigs"]
         if have > 12:
-            raise NotModelled("more than 12 Gigs")
+            raise NotModelled("scenario.gigs_12")
         gigs = _dice("A", have, "B")
         if args["when"] == "start":
             # whose Gigs (A = the asker, B = the rival) and whose turn starts
@@ -221,12 +221,12 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "street_cred":
         values = args["values"]
         if len(values) > 6:
-            raise NotModelled("more than 6 Gigs")
+            raise NotModelled("scenario.gigs_6")
         sizes = []
         for v in values:
             size = next((s for s in _SIZES if s >= v and s not in sizes), None)
             if size is None or v < 1:
-                raise NotModelled(f"a Gig showing {v}")
+                raise NotModelled("scenario.gig_value", value=v)
             sizes.append(size)
         gigs = [f"d{s}={v}" for s, v in zip(sizes, values)]
         data = {**base, "state": {"turn_player": "A", "turn": 3,
@@ -250,7 +250,7 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                           "A": {"deck": k, "hand": [card]}, "B": {"deck": 5}},
                 "actions": [{"do": "play", "card": card}]}
         return Built(data, "loses")
-    raise NotModelled(kind)
+    raise NotModelled("scenario.kind", kind=kind)
 
 
 def _sizes(values: list[int], taken: list[int] = ()) -> list[int]:
@@ -259,7 +259,7 @@ def _sizes(values: list[int], taken: list[int] = ()) -> list[int]:
     for v in values:
         size = next((s for s in _SIZES if s >= v and s not in out), None)
         if size is None or v < 1:
-            raise NotModelled(f"a Gig showing {v}")
+            raise NotModelled("scenario.gig_value", value=v)
         out.append(size)
     return out[len(taken):]
 
@@ -269,7 +269,7 @@ def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Buil
     the thief picking them), then A's Street Cred is read."""
     values, stolen, thief = args["values"], args["stolen"], args["thief"]
     if len(values) > 6 or len(stolen) > 6:
-        raise NotModelled("more than 6 Gigs")
+        raise NotModelled("scenario.gigs_6")
     power = 10 * (len(stolen) - 1) + 1             # a power that steals exactly that many
     unit = "Çalan"
     cards = {unit: {"type": "unit", "power": power}}
@@ -396,11 +396,11 @@ def run(built: Built) -> tuple[Any, Any, str]:
         except ScenarioFileError as exc:
             # a situation no scenario file may state (four Legends in a Legends area):
             # no ruling, never a traceback
-            raise NotModelled(f"the situation is not a valid scenario: {exc}") from None
+            raise NotModelled("scenario.invalid", detail=str(exc)) from None
         value = value_of(built, result)
         data["expect"] = expectation(built, value, result)
         return value, result, to_toml(data)
-    raise NotModelled(f"the engine did not take the scenario: {last}")
+    raise NotModelled("scenario.not_taken", detail=str(last))
 
 
 # ---------------------------------------------------------------------- TOML writing

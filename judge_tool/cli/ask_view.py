@@ -15,7 +15,7 @@ def ask_command(game: str, question: tuple[str, ...], as_json: bool = False,
     """What `judge ask QUESTION…` prints (a warning about citations goes to stderr)."""
     text = words_or_fail(question, "ask")
     if not text:
-        fail(f"no question given; try: {EXAMPLE}", code=2)
+        fail(ui(None, book_for(game))("error.no_question", example=EXAMPLE), code=2)
     from ..ask import ask as answer_question
 
     book = book_for(game)
@@ -28,9 +28,10 @@ def ask_command(game: str, question: tuple[str, ...], as_json: bool = False,
              f"{', '.join(answer.missing)}", err=True)
     if as_scenario:
         if answer.scenario is None:
+            from ..ask.say import say
             why = "; ".join(answer.not_understood) if answer.kind == "unanswered" else \
-                f"{answer.kind} answers are not run as a scenario"
-            fail(f"no scenario: {why}", code=1)
+                say(answer, "ask_answer.not_a_scenario", kind=answer.kind)
+            fail(say(answer, "ask_answer.no_scenario", why=why), code=1)
         return answer.scenario.removesuffix("\n")    # the file ends in one newline: echo's
     if as_json:
         data = answer.to_dict()

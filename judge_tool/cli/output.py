@@ -93,6 +93,16 @@ def ui(ctx: Any = None, book: Any = None):
         fail(str(exc), code=2)
 
 
+def unknown_rule(exc: Any, m: Any) -> str:
+    """The one-line message for a rule number the rulebook does not have (an UnknownRule),
+    in the reader's language, with the closest numbers. A number over the limits keeps its
+    own message, which names the limit."""
+    if exc.over_limit:
+        return str(exc)
+    text = m("error.rule_gap" if exc.gap else "error.no_rule", rule=repr(exc.query))
+    return f"{text} {m('error.closest', items=', '.join(exc.suggestions))}" if exc.suggestions else text
+
+
 def check_language(explicit: str | None) -> None:
     """A bad `--lang` or JUDGE_LANG ends every command up front (exit 2), before any data."""
     from ..i18n import UnknownLanguage, choose
