@@ -81,8 +81,6 @@ def _highlight(hit) -> str:
 
 def _wrap_marked(text: str, indent: str) -> str:
     """Wrap a snippet that may contain colour codes: wrap on the plain words."""
-    import textwrap
-
     limit = width() - len(indent)
     lines, line, visible = [], [], 0
     for word in text.split(" "):
@@ -94,7 +92,9 @@ def _wrap_marked(text: str, indent: str) -> str:
         line.append(word)
     if line:
         lines.append(" ".join(line))
-    return textwrap.indent("\n".join(lines), indent)
+    # textwrap.indent: the prefix on every line that is not blank
+    return "".join(indent + line if line.strip() else line
+                   for line in "\n".join(lines).splitlines(True))
 
 
 def _card_hits(book, text: str) -> list:
