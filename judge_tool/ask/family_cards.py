@@ -79,10 +79,10 @@ def read_cards(question: str, language: str) -> CardReading | None:
     """None when the question names no card (the fast name scan, no pool load)."""
     from ..cards.matching import find
     from ..cards.pool import card_names, load_pool
-    if not find(question, card_names()):
+    if not find(question, card_names(), glued=True):
         return None
     m = _messages(language)
-    mentions = find(question, load_pool())
+    mentions = find(question, load_pool(), glued=True)
     out = CardReading(question, language)
     from .lexicon import load_lexicon, read
     if read(question, load_lexicon()).has("other"):
@@ -100,9 +100,12 @@ def read_cards(question: str, language: str) -> CardReading | None:
         if problem:
             out.problems.append(problem)
             continue
-        pieces += [question[at:mention.start], _stand_in(card, language)]
-        bare += [question[at:mention.start], _stand_in(card, language, power=card.type == "gear")]
-        costed += [question[at:mention.start], _cost_stand_in(card, language)]
+        # an ending glued on without an apostrophe ("Atlusa") keeps its word apart
+        glue = "'" if question[mention.end:mention.end + 1].isalpha() else ""
+        pieces += [question[at:mention.start], _stand_in(card, language) + glue]
+        bare += [question[at:mention.start],
+                 _stand_in(card, language, power=card.type == "gear") + glue]
+        costed += [question[at:mention.start], _cost_stand_in(card, language) + glue]
         at = mention.end
         out.named.append(Named(card, written))
     pieces.append(question[at:])
@@ -127,6 +130,10 @@ def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
             # what is missing is written in the card data in Turkish only
             return None, m("ask_react.card_unsupported", name=card.display)
         return None, m("ask_misc.card.unsupported", name=card.display, why=card.unsupported)
+    if card.type == "program":
+        if any(_conditional(e) for e in card.effects_raw):
+            return None, m("ask_misc.card.conditional", name=card.display)
+        return card, None               # read as "QUICK Program" / a Program without QUICK
     if card.type not in ("unit", "gear") or card.power is None:
         return None, m("ask_misc.card.type", name=card.display)
     if any(_conditional(e) for e in card.effects_raw):
@@ -149,6 +156,11 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
     # a role the question gives by its wording, not by the card's keyword. The card's
     # keywords are the engine's when it runs in place of the stand-in.
     kw = " ".join(k for k in card.keywords if k != "BLOCKER")
+    if card.type == "program":
+        # what decides a React Step question is whether it has QUICK (9.10.1)
+        if "QUICK" in card.keywords:
+            return "QUICK Program"
+        return "non-QUICK Program" if language == "en" else "QUICK olmayan Program"
     if card.type == "gear":
         core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
     elif power:
@@ -196,6 +208,19 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
             del cards[spots[0]]
             named.placed = True
             continue
+        if card.type == "program":
+            # the React Step's stand-in Program with the same QUICK keyword; it is played
+            # for the card's own cost
+            quick = "QUICK" in card.keywords
+            spots = [r for r, c in cards.items() if c.get("type") == "program"
+                     and ("QUICK" in c.get("keywords", ())) == quick]
+            if len(spots) != 1 or card.cost is None:
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
+            _rename(data, spots[0], card.display)
+            del cards[spots[0]]
+            _pay_cost(data, card.display, card.cost)
+            named.placed = True
+            continue
         if card.type == "unit":
             # Without its power in the question (a legality question) the card takes the
             # place of the only stand-in Unit with the default power 1 whose keywords it
@@ -237,6 +262,31 @@ def _rename(data: dict, old: str, new: str) -> None:
     for part in ("state", "actions", "choices"):
         if part in data:
             data[part] = walk(data[part])
+
+
+def _pay_cost(data: dict, name: str, cost: int) -> None:
+    """The card is played paying its own cost: each play of it pays `cost` Eddies, and its
+    player has the Eddies for it."""
+    extra = 0
+
+    def walk(value: Any) -> None:
+        nonlocal extra
+        if isinstance(value, dict):
+            if value.get("card") == name and "pay" in value:
+                extra += cost - int(value["pay"].get("eddies", 0))
+                value["pay"] = {"eddies": cost}
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+    walk(data.get("actions", []))
+    for side in ("A", "B"):
+        state = data["state"].get(side, {})
+        if name in state.get("hand", ()):
+            eddies = state.get("eddies", 0)
+            if isinstance(eddies, int):
+                state["eddies"] = eddies + max(0, extra)
 
 
 def _equip(data: dict, holder: str, gear: str) -> None:

@@ -53,7 +53,34 @@ def _asked(reading: Reading) -> str | None:
         return "twice"
     if reading.has("optional") and ks & set(_MUST):
         return "must"
+    if reading.has("optional") and reading.has("can") and _declines(reading):
+        return "decline"            # "kullanmamayı seçebilir miyim", "may I choose not to"
+    if _me_asked(reading) and (reading.has("choose") or ks & {"karar", "decide"}):
+        return "i_choose"           # "Seçimi ben mi yaparım?", "do I choose?"
     return None
+
+
+def _declines(reading: Reading) -> bool:
+    """A verbal noun in the negative ("uygulamamayı", "kullanmamayı") or "not to apply":
+    declining is what is asked; the word is read here."""
+    items = reading.items
+    for it in items:
+        if it.key.endswith(("mamayi", "memeyi")):
+            reading.consumed.add(it.i)
+            return True
+        if reading.language == "en" and it.key == "not" and it.i + 1 < len(items) and \
+                items[it.i + 1].key in ("to", "apply", "use"):
+            reading.consumed.add(it.i)
+            return True
+    return False
+
+
+def _me_asked(reading: Reading) -> bool:
+    ks = [it.key for it in reading.items]
+    pairs = list(zip(ks, ks[1:]))
+    if reading.language == "en":
+        return any(a in ("do", "can", "must", "should") and b == "i" for a, b in pairs)
+    return any(a == "ben" and b in ("mi", "mi?") for a, b in pairs)
 
 
 def _twice(reading: Reading) -> bool:
@@ -78,10 +105,10 @@ def _owner(reading: Reading) -> str | None:
     for m in reading.of("unit"):
         it = items[m.start]
         prev = [items[k] for k in range(max(0, m.start - 2), m.start) if items[k].clause == it.clause]
-        if it.key.startswith(("birimim", "birimimi")) or any(p.key in ("my", "benim") for p in prev):
+        if any("rival" in reading.at(p.i) for p in prev):
+            rival = True                # "my opponent's unit", "rakibimin birimi"
+        elif it.key.startswith(("birimim", "birimimi")) or any(p.key in ("my", "benim") for p in prev):
             mine = True
-        elif any("rival" in reading.at(p.i) for p in prev):
-            rival = True
     if mine and rival:
         raise Unclear("replace.whose_unit")
     return "me" if mine else "rival" if rival else None
@@ -97,7 +124,10 @@ def extract(reading: Reading) -> Call | None:
     several = bool(ks & set(_SEVERAL)) or any(it.number == 2 for it in reading.numbers)
     mandatory, optional = reading.has("mandatory"), reading.has("optional")
     used = {it.i for it in reading.numbers if it.number == 2}
-    if asked == "who":
+    # "one replacement effect": the article, not a count
+    used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
+             and "replacement" in reading.at(it.i + 1)}
+    if asked in ("who", "i_choose"):
         if not several or (mandatory == optional):
             raise Unclear("replace.mandatory_optional")
         kind = "mandatory" if mandatory else "optional"
@@ -105,7 +135,7 @@ def extract(reading: Reading) -> Call | None:
         if not (mandatory and optional):
             raise Unclear("replace.which_compete")
         kind = "mixed"
-    elif asked == "must":
+    elif asked in ("must", "decline"):
         kind = "optional"
     elif asked == "twice":
         kind = "same"
@@ -114,12 +144,15 @@ def extract(reading: Reading) -> Call | None:
         kind = "impossible"
     if reading.numbers and {it.i for it in reading.numbers} - used:
         raise Unclear("replace.number_unused")
-    owner = _owner(reading) if asked == "who" else None
+    owner = _owner(reading) if asked in ("who", "i_choose") else None
+    if asked == "i_choose" and owner is None:
+        raise Unclear("replace.whose_unit")
     return Call({"asked": asked, "kind": kind, "owner": owner}, used=used)
 
 
 def _scenario(args: dict, question: str) -> tuple[dict, list[dict]]:
     asked, kind, owner = args["asked"], args["kind"], args["owner"]
+    asked = {"i_choose": "who", "decline": "must"}.get(asked, asked)
     unit_side = "B" if owner == "rival" else "A"
     effects_side = _effects_side_of(args)
     of = "friendly" if effects_side == unit_side else "rival"
@@ -184,7 +217,7 @@ def _effects_side_of(args: dict) -> str:
     """"Do I have to apply it?": the asker controls the optional effect (on their own
     Unit). Otherwise the effects sit with the player whose Unit is not affected, so the
     run shows the affected player choosing."""
-    if args["asked"] == "must":
+    if args["asked"] in ("must", "decline"):
         return "A"
     return "A" if args["owner"] == "rival" else "B"
 
@@ -193,6 +226,21 @@ def answer(question: str, call: Call, reading: Reading):
     args = call.args
     asked, owner = args["asked"], args["owner"]
     data, variants = _scenario(args, question)
+    if asked in ("i_choose", "decline"):
+        # "do I choose?" is "who chooses?" asked of the asker; "may I decline?" is "must I
+        # apply it?" turned round
+        call = Call({**args, "asked": {"i_choose": "who", "decline": "must"}[asked]},
+                    call.assumptions, used=call.used)
+        got = answer(question, call, reading)
+        value = (got.value == "me") if asked == "i_choose" else (not got.value)
+        m = words(reading)
+        got.value = value
+        if asked == "i_choose":
+            got.answer = f"{yes_no(reading, value)}: " + m(
+                "ask_misc.replace.who_me" if value else "ask_misc.replace.who_rival")
+        else:
+            got.answer = m("ask_misc.replace.must_no", head=yes_no(reading, value))
+        return got
     unit_side = "B" if owner == "rival" else "A"
     effects_side = _effects_side_of(args)
 

@@ -97,6 +97,11 @@ def extract(reading: Reading) -> Call | None:
     wanted = kinds[0] if kinds else None
     takes = reading.has("take") or reading.has("to_hand") or reading.has("trash")
     t = found.get("t")
+    if t is None and takes:
+        one = _one_of_them(reading)
+        if one is not None:
+            t = 1                       # "birini eline al", "add one of them"
+            reading.consumed.add(one)
     if (takes or asked == "decline") and t is None:
         if asked == "taken":
             raise Unclear("search.takes")
@@ -126,6 +131,18 @@ def extract(reading: Reading) -> Call | None:
 
 
 _NEG_TR = ("maz", "mez", "amay", "emey", "mad", "med", "mayacak", "meyecek")
+_ONE_OF = ("birini", "birisini", "birinı")
+
+
+def _one_of_them(reading: Reading) -> int | None:
+    """"birini eline al", "one of them": one card taken, said without a digit; the word
+    stands right before the take."""
+    items = reading.items
+    takes = [m.start for c in ("take", "to_hand", "trash") for m in reading.of(c)]
+    for it in items:
+        if it.key in _ONE_OF and any(0 < t - it.i <= 2 for t in takes):
+            return it.i
+    return None
 
 
 def _search_negated(reading: Reading) -> bool:

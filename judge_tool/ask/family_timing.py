@@ -120,7 +120,21 @@ def _before(reading: Reading) -> int | None:
     for m in reading.of("resolve"):             # "çözülmeden", "çözümlenmeden": before it resolves
         if any(x in reading.items[m.start].key for x in ("meden", "madan")):
             return m.start
-    return None
+    bare = _bare_before(reading)                # "bir şey yapamadan", "saldırı bitmeden"
+    return bare
+
+
+def _bare_before(reading: Reading) -> int | None:
+    """A verb in "-mAdAn" without "önce" that can only mean "before": the question's focus
+    ("saldırı bitmeden mi çözülür?") or "before one can" ("bir şey yapamadan"). Elsewhere
+    "-mAdAn" may also mean "without", so it is not read. Never the resolving verb itself."""
+    resolves = {m.start for m in reading.of("resolve")}
+    items = reading.items
+    found = [it.i for it in items if len(it.key) > 6 and it.i not in resolves
+             and it.key.endswith(("madan", "meden")) and it.number is None and (
+                 it.key.endswith(("yamadan", "yemeden", "amadan", "emeden"))
+                 or (it.i + 1 < len(items) and items[it.i + 1].key in _TR_PARTICLE))]
+    return found[0] if len(found) == 1 else None
 
 
 _EN_SUBJECTS = ("i", "my", "the", "a", "an", "he", "she", "they", "it", "we", "you", "your",
@@ -134,7 +148,7 @@ def _yesno(reading: Reading) -> bool:
         return any(keys[i] in _EN_AUX for i in _starts(reading)) or (
             reading.question.rstrip().endswith("?") and any(
                 a in _EN_AUX and b in _EN_SUBJECTS for a, b in zip(keys, keys[1:])))
-    return any(k in _TR_ME + _TR_PARTICLE for k in keys)
+    return any(k in _TR_ME + _TR_PARTICLE + ("miyiz", "muyuz") for k in keys)
 
 
 def _first_person_subject(reading: Reading) -> bool:
@@ -252,7 +266,13 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
     """The numbers the question states, each of which must be one of `allowed` (value ->
     count); any other number means the situation is not what this family reads."""
     used = set()
+    items = reading.items
     for it in reading.numbers:
+        if it.key == "one" and it.i + 1 < len(items) and items[it.i + 1].key == "of" \
+                and it.i + 2 < len(items) and items[it.i + 2].key in ("their", "his", "her", "my",
+                                                                       "your", "the"):
+            used.add(it.i)              # "one of their spent units": which Unit, not a count
+            continue
         if it.number in allowed and not it.sign:
             used.add(it.i)
         else:
@@ -280,6 +300,8 @@ def _foreign(reading: Reading, family: str) -> None:
     for m in reading.matches:
         if m.concept == "other" and m.cue in ("still", "hala", "halen"):
             continue                  # "can I still …" asks the same thing
+        if m.start in reading.consumed:
+            continue                  # read by the family (the attack's spent target)
         if m.concept not in uses and m.concept not in ("conditional",):
             if any(o.concept in uses and o.start <= m.start and m.end <= o.end
                    and o.end - o.start > m.end - m.start for o in reading.matches):
@@ -287,10 +309,30 @@ def _foreign(reading: Reading, family: str) -> None:
             raise Unclear.said(reading.items[m.start].text)
 
 
+def _spent_target(reading: Reading) -> None:
+    """"their spent units", "harcanmış birimime saldırdı": the attack's target is spent, as
+    every attacked Unit is (9.3.2.1); read here. A spent word near a block is a BLOCKER's
+    state and is left to the accounting."""
+    items = reading.items
+    blocks = [b.start for b in reading.of("block")]
+    for m in reading.of("spent"):
+        if any(abs(b - m.start) <= 3 for b in blocks):
+            continue
+        nxt = m.end if m.end < len(items) else None
+        clause = items[m.start].clause
+        attack = any(items[a.start].clause == clause for a in reading.of("attack"))
+        if nxt is not None and "unit" in reading.at(nxt) and attack:
+            reading.consumed.update(range(m.start, m.end))
+
+
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
     if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
         return None
+    _spent_target(reading)
+    bare = _bare_before(reading)
+    if bare is not None:
+        reading.consumed.add(bare)      # "saldırı bitmeden mi": "before", read here
     _foreign(reading, "timing")
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
@@ -304,7 +346,7 @@ def extract_timing(reading: Reading) -> Call | None:
     used = _used_numbers(reading, {2: 1})
     players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
         ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
-    two = bool(used - players)
+    two = any(reading.items[i].number == 2 for i in used - players)
     fight = reading.has("fight")
     lose = reading.has("lose")
     rival = reading.has("rival")
@@ -345,7 +387,10 @@ def extract_timing(reading: Reading) -> Call | None:
     args: dict[str, Any] = {"trigger": trigger}
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
-            return Call({**args, "case": "defeated_pending", "asked": "yesno"}, used=used)
+            # "çöpe gitmeden önce mi …?": the opposite of "when it is in the trash?"
+            _consume_before_forms(reading)
+            return Call({**args, "case": "defeated_pending", "asked": "yesno",
+                         "before_trash": before is not None}, used=used)
         if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
                 or reading.has("react"):
             raise Unclear("timing.how_defeated")
@@ -381,6 +426,11 @@ def extract_timing(reading: Reading) -> Call | None:
                 raise Unclear("timing.whose_attack_effect")
         args["attacker"] = "rival"
     # What is asked
+    step = _asked_step(reading) if yesno and not when else None
+    if step is not None:
+        # "… çatışma adımında mı çözülür?", "does it resolve in the main phase?"
+        _consume_before_forms(reading)
+        return Call({**args, "case": "in_step", "asked": "yesno", "step": step}, used=used)
     if trigger == "PLAY" and reading.has("react") and yesno and not when:
         # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"; "Rakibim …
         # oynadı, etki çözülmeden ben tepki verebilir miyim?": the other player reacts
@@ -416,7 +466,7 @@ def _consume_before_forms(reading: Reading) -> None:
         if not any(x in it.key for x in ("madan", "meden")):
             continue
         nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
-        if it.i in resolves or nxt in ("once", "before"):
+        if it.i in resolves or nxt in ("once", "before") or it.i == _bare_before(reading):
             reading.consumed.add(it.i)
 
 
@@ -452,6 +502,44 @@ def _main_question(reading: Reading) -> str | None:
     return None
 
 
+# A step or phase named in a yes/no question, and the moments (`Game.moment`) in it.
+_STEP_MOMENTS = {"fight": ("fight", "fight_result"), "steal": ("steal",), "react": ("react",),
+                 "main": ("main",), "start": ("start",), "end": ("end",)}
+_STEP_CONCEPTS = (("fight", "fight"), ("steal", "steal"), ("react", "react"),
+                  ("main_phase", "main"), ("start", "start"))
+
+
+def _asked_step(reading: Reading) -> str | None:
+    """The step a yes/no question asks about: "çatışma adımında mı", "Tepki Adımı'nda mı",
+    "ana aşamada mı", "in the fight step", "during the main phase"; None when none is
+    named right where the question asks."""
+    items = reading.items
+    keys = _keys(reading)
+    spots: list[int] = []
+    if reading.language == "en":
+        for i, k in enumerate(keys):
+            if k in ("step", "phase") and i >= 2 and any(
+                    keys[j] in ("in", "during") for j in range(max(0, i - 4), i - 1)):
+                spots.append(i)
+    else:
+        for i, k in enumerate(keys):
+            if i + 1 < len(keys) and keys[i + 1] in _TR_PARTICLE and (
+                    k.startswith(("adim", "asama")) or k.endswith(("sinda", "sında"))):
+                spots.append(i)
+    if len(spots) != 1:
+        return None
+    at = spots[0]
+    for k in (at, at - 1):
+        if k < 0:
+            continue
+        for concept, step in _STEP_CONCEPTS:
+            if concept in reading.at(k):
+                return step
+    if any(m.start <= at < m.end for m in reading.of("end_turn")):
+        return "end"
+    return None
+
+
 def _described_trigger(reading: Reading) -> str | None:
     """A trigger said in words: "çatışmayı kaybedince tetiklenen etki" (LOSES_FIGHT),
     "Gig çalınca tetiklenen" (STEALS_GIG), "turun başında tetiklenen" (START_OF_TURN)."""
@@ -465,7 +553,10 @@ def _described_trigger(reading: Reading) -> str | None:
     elif reading.has("fight") and not reading.has("defeat") and any(
             it.key in ("fights", "catistiginda", "catisinca", "catistigi") for it in reading.items):
         found.append("FIGHTS")
-    if reading.has("steal") and reading.has("gig") and (reading.has("unit") or reading.has("attack")):
+    stole = any(reading.items[m.start].key.startswith("cal") and reading.items[m.start].key.endswith(
+        _WHEN_FORMS) for m in reading.of("steal"))       # "Gig çaldığında", "çalınca"
+    if reading.has("steal") and reading.has("gig") and (
+            reading.has("unit") or reading.has("attack") or stole):
         # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
         found.append("STEALS_GIG")
     if reading.has("start") and reading.has("turn") and not reading.has("end_turn"):
@@ -506,7 +597,9 @@ def _when_rival_attacks(reading: Reading) -> bool:
 def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     """What the question says the effect might resolve before: a block or reaction, the
     defeat, the turn's draw."""
-    window = [k for k in range(max(0, before - 4), before + 6) if k < len(reading.items)]
+    clause = reading.items[before].clause
+    window = [k for k in range(max(0, before - 4), before + 9) if k < len(reading.items)
+              and (k < before + 6 or reading.items[k].clause == clause)]
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL", "RIVAL_ATTACKS") and near & {"block", "react"}:
         return "block"
@@ -518,6 +611,8 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
         return "defeat"
     if trigger == "START_OF_TURN" and "draw" in near:
         return "draw"
+    if trigger == "STEALS_GIG" and {"attack", "end_step"} <= near:
+        return "attack_end"             # "saldırı bitmeden": the attack ends after it (9.25)
     if trigger == "START_OF_TURN" and {"gig", "choose"} <= near:
         return "roll"                   # "Gig zarı atmadan önce": the roll-in (8.6.5)
     if trigger == "END_OF_TURN" and {"turn", "start"} <= near:
@@ -533,6 +628,7 @@ def extract_react(reading: Reading) -> Call | None:
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
+    _spent_target(reading)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
         # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
@@ -548,7 +644,19 @@ def extract_react(reading: Reading) -> Call | None:
             for k in range(max(0, m.start - 3), m.start)):
         # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
         raise Unclear("react.who_blocked")
-    used = _used_numbers(reading, {})
+    twice = _two_legends(reading)
+    both = _both_players(reading)
+    acted = {m.concept for m in reading.matches
+             if not reading.items[m.start].key.startswith(("player", "oyuncu"))}
+    if both is not None and _asks_react_verb(reading) and _yesno(reading) and not acted & {
+            "program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play",
+            "end_step"}:
+        # "İki oyuncu da Tepki Adımı'nda tepki verebilir mi?", "can both players react?"
+        _used_numbers(reading, {2: 1})
+        return Call({"case": "who_reacts", "asked": "both"}, used={both} - {-1})
+    if both is not None:
+        raise Unclear("react.who_doing_what")     # both players doing something else
+    used = _used_numbers(reading, {2: 1} if twice is not None else {})
     roles = _role_words(reading)
     if [kw for _, kw in _trigger_words(reading)] == ["PLAY"]:
         # "PLAY etkisi olan birimi oynadım, rakip (önce) tepki verebilir mi?"
@@ -597,6 +705,10 @@ def extract_react(reading: Reading) -> Call | None:
                      "actor_inferred": actor == "defender" and not roles
                      and not _rival_attacks(reading)}, used=used)
     act = _act(reading)
+    if twice is not None:
+        if act != "call":
+            raise Unclear("react.step_what")
+        act = "call_twice"
     if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear"):
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
     when = _when(reading)
@@ -627,6 +739,9 @@ def _asks_react_verb(reading: Reading) -> bool:
             if m.start > 1 and items[m.start - 2].key in _EN_AUX \
                     and items[m.start - 1].key in _EN_SUBJECTS + ("opponent", "rival"):
                 return True
+            if m.start > 2 and items[m.start - 3].key in _EN_AUX \
+                    and items[m.start - 1].key in ("players", "player"):
+                return True                             # "can both players react"
         else:
             here = items[m.start].key
             after = items[m.start + 1].key if m.start + 1 < len(items) else ""
@@ -634,6 +749,30 @@ def _asks_react_verb(reading: Reading) -> bool:
             if verb.startswith("ver") and ("ebil" in verb or "abil" in verb):
                 return True
     return False
+
+
+def _two_legends(reading: Reading) -> int | None:
+    """"two legends", "iki Legend": the number 2 right before a Legend word, or None."""
+    for it in reading.numbers:
+        if it.number == 2 and not it.sign and it.i + 1 < len(reading.items) \
+                and "legend" in reading.at(it.i + 1):
+            return it.i
+    return None
+
+
+def _both_players(reading: Reading) -> int | None:
+    """"iki oyuncu da", "both players", "ikimiz de": the index of the count word (its "2"),
+    or -1 when no number is written; None when not said."""
+    items = reading.items
+    for it in items:
+        nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
+        if it.number == 2 and not it.sign and nxt.startswith(("oyuncu", "player")):
+            return it.i
+        if it.key == "both" and nxt.startswith("player"):
+            return -1
+        if it.key in ("ikimiz", "ikimizde") or (it.key == "her" and nxt == "iki"):
+            return -1
+    return None
 
 
 def _yesno_can(reading: Reading) -> bool:
@@ -724,7 +863,15 @@ def _me(reading: Reading) -> bool:
         return True
     keys = _keys(reading)
     if reading.language == "tr" and reading.has("rival") and any(k in _TR_PARTICLE for k in keys):
-        return False
+        # the rival named only in an earlier sentence ("Rakip saldırdı; … oynarsam bedelini
+        # ödemem gerekir mi?"): the asking sentence's own verbs say who acts
+        asking = max(it.part for it in reading.items if it.key in _TR_PARTICLE)
+        if len(reading.items) > 2 and reading.items[-2].key == "degil":
+            asking = reading.items[-3].part         # "…, değil mi?": the statement asks
+        if any("rival" in reading.at(it.i) for it in reading.items if it.part == asking):
+            return False
+        return any(any(f.endswith("-") for f in it.forms) and it.key.endswith(_TR_FIRST)
+                   for it in reading.items if it.part == asking)
     if reading.language == "en" and _rival_subject(reading):
         return False
     return _first_person_subject(reading)
@@ -1001,11 +1148,12 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
     side = state[who]
 
     def reaction(kind: str) -> dict[str, Any]:
-        if kind == "call":
-            cards["Efsane"] = {"type": "legend"}
-            side.setdefault("legends", []).append("Efsane")
+        if kind in ("call", "call2"):
+            name = "Efsane" if kind == "call" else "İkinci Efsane"
+            cards[name] = {"type": "legend"}
+            side.setdefault("legends", []).append(name)
             side["eddies"] = side.get("eddies", 0) + 1
-            r = {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}
+            r = {"do": "call", "legend": name, "pay": {"eddies": 1}}
         elif kind == "block":
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
             side.setdefault("field", []).append(_BLOCKER)
@@ -1024,7 +1172,8 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             r["player"] = who
         return r
 
-    kinds = ["call", "block"] if act == "call_block" else [] if act == "end" else [act]
+    kinds = ["call", "block"] if act == "call_block" else [] if act == "end" else \
+        ["call", "call2"] if act == "call_twice" else [act]
     if when == "main":                       # A's own Main Phase, no attack
         r = reaction(kinds[0])
         r.pop("player", None)
@@ -1073,6 +1222,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                 raise _not_modelled("who may react")
             steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
                 run_d, (R.REACT_QUICK_PROGRAM,))
+            if args.get("asked") == "both":
+                return False, steps, text, run_a    # only the defending player reacts
             return "defending_player", steps, text, run_a
         if case == "ends":
             def ended(run):
@@ -1091,6 +1242,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             return value, _steps(run, (R.QUICK_COST, R.REACT_QUICK_PROGRAM, R.PAY)), text, run
         value, run, text = _run(_react_scenario(args, title), _legal)
         rules = (R.REACT_STEP, R.REACT_ONLY_DEFENDER, R.REACT_CALL, R.CALL_REACT, R.REACT_BLOCKER,
+                 R.CALL_ONCE, R.CALL_ONCE_TURN,
                  R.BLOCKER, R.REACT_QUICK, R.REACT_QUICK_PROGRAM, R.QUICK, R.QUICK_COST, R.REACT_END)
         return value, _steps(run, rules + (run.outcome.illegal_rule or "",)), text, run
     data, label = _timing_scenario(args, title)
@@ -1122,6 +1274,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             ok = trash is not None and pend is not None and trash < pend
             return ok, {"legal": True, "resolved_at": {label: run.outcome.resolved_at.get(label)}}
         value, run, text = _run(data, pending_after_trash)
+        if args.get("before_trash"):
+            value = not value
         return value, _steps(run, (R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER)), text, run
 
     def moment(run):
@@ -1145,10 +1299,12 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     steps = _steps(run, rules, label)
     if case == "when":
         return at, steps, text, run
+    if case == "in_step":
+        return at in _STEP_MOMENTS[args["step"]], steps, text, run
     # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
     mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW,
             "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM, "roll": R.ROLL_CHOOSE,
-            "next_turn": R.NEXT_TURN}[args["before"]]
+            "next_turn": R.NEXT_TURN, "attack_end": R.STEAL_END}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
     other = _step_index(run, mark)
     if done is None or other is None:
@@ -1228,10 +1384,18 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
                  "who_first": "asked_who_first" if args.get("asked") != "me_first"
                  else "asked_me_first", "order_mine": "asked_order",
-                 "defeated_pending": "asked_defeated_pending"}[case]
-        own = asked in ("asked_me_first", "asked_before_roll", "asked_before_next_turn")
-        lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
+                 "defeated_pending": "asked_defeated_pending",
+                 "in_step": "asked_in_step"}[case]
+        own = asked in ("asked_me_first", "asked_before_roll", "asked_before_next_turn",
+                        "asked_before_attack_end",
+                        "asked_in_step")
+        if asked == "asked_in_step":
+            lines.append(m("ask_react.asked_in_step", step=m(f"ask_react.step_{args['step']}")))
+        else:
+            lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
         return lines, assumed
+    if case == "who_reacts" and args.get("asked") == "both":
+        return [m("ask_react.asked_both_react")], assumed
     if case == "who_reacts":
         return [m("ask_timing.asked_who_reacts")], assumed
     if case == "ends":
@@ -1240,13 +1404,17 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         assumed.append(m("ask_timing.assumed_blocker_ready"))
     if args.get("act") in ("call", "call_block"):
         assumed.append(m("ask_timing.assumed_call_once"))
-    if args.get("act") not in ("block", None):
+    if args.get("act") == "call_twice":
+        assumed.append(m("ask_timing.assumed_can_pay"))
+    if args.get("act") not in ("block", "call_twice", None):
         assumed.append(m("ask_timing.assumed_can_pay"))
     if args.get("actor_inferred"):
         assumed.append(m("ask_timing.assumed_defender"))
     else:
         lines.append(m(f"ask_timing.actor_{args['actor']}"))
-    if args.get("generic"):
+    if args.get("act") == "call_twice":
+        lines.append(m("ask_react.act_call_twice"))
+    elif args.get("generic"):
         lines.append(m("ask_react.act_any"))
         assumed.append(m("ask_react.assumed_example"))
     else:
@@ -1262,16 +1430,21 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
     if case == "when":
         return m(f"ask_timing.moment_{value}")
+    if case == "in_step":
+        moment = _moment_of(run, args)
+        return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
     if case == "who_first" and args.get("asked") == "me_first":
         return f"{head}: " + m("ask_timing.first_turn_player")
     if case == "who_first":
         return m(f"ask_timing.first_{value}")
+    if case == "who_reacts" and args.get("asked") == "both":
+        return f"{head}: " + m("ask_timing.reacts_defending_player")
     if case == "who_reacts":
         return m("ask_timing.reacts_defending_player")
     if case == "ends":
         return f"{head}: " + m("ask_timing.ends_then")
     if case in ("before", "can_before"):
-        moment = run.outcome.resolved_at.get(_LABELS.get(args.get("trigger"), ""), "")
+        moment = _moment_of(run, args)
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
     if case == "order_mine":
         return f"{head}: " + m("ask_timing.order_yours")
@@ -1282,12 +1455,22 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     if case == "pay_quick":
         return f"{head}: " + m("ask_timing.pay_still")
     out = run.outcome
+    if args.get("act") == "call_twice":
+        return f"{head}: " + m("ask_react.call_twice_yes" if value else "ask_react.call_twice_no")
     if value and args.get("generic"):
         return f"{head}: " + m("ask_react.may_any")
     if value:
         return f"{head}: " + m(f"ask_timing.may_{args['act']}")
     why = m.get("ask_timing.illegal_" + (out.illegal_rule or "").replace(".", "_"), "")
     return f"{head}: {why or out.illegal_reason}" if why or out.illegal_reason else head
+
+
+def _moment_of(run, args: dict[str, Any]) -> str:
+    """Where the engine resolved the effect asked about (a steal trigger's label names its
+    Gig: "Gig çalınca etkisi [B.d6]")."""
+    label = _LABELS.get(args.get("trigger") or "", "")
+    return next((v for k, v in run.outcome.resolved_at.items()
+                 if label and (k == label or k.startswith(label + " ["))), "")
 
 
 def _block_context(reading: Reading) -> bool:

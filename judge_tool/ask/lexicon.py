@@ -311,7 +311,11 @@ _VOICE = ("il", "ul", "in", "un", "n", "l", "t", "dir", "tir", "dur", "tur", "ir
 # "çatışmada", "gecikmede" (-mA-dA), "saldırmaya" (-mA-yA), "çekmem gerekirse" (-mA-m).
 _NEGATIVE = ("madi", "medi", "madan", "meden", "maz", "mez", "mayan", "meyen", "mayac",
              "meyec", "mayinc", "meyinc", "mayip", "meyip", "mamis", "memis", "miyor", "muyor",
-             "amaz", "emez", "amadi", "emedi", "amayan", "emeyen", "amayac", "emeyec")
+             "amaz", "emez", "amadi", "emedi", "amayan", "emeyen", "amayac", "emeyec",
+             # the ability negative after a vowel ("oyna-yamam", "öde-yemez"), and in the
+             # first person after a consonant ("sat-amam"): "I cannot …"
+             "yamam", "yemem", "yamaz", "yemez", "yamadi", "yemedi", "yamay", "yemey", "amam",
+             "emem")
 
 
 def negative_verb(key: str, stem: str) -> bool:
@@ -442,8 +446,25 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     _dice_from_sides(items)
     _article_counts(items)
     _sign_words(items, lexicon.signs)
-    matches = _match(items, lexicon)
+    matches = _tag_question(items, _match(items, lexicon))
     return Reading(question, items, matches, language)
+
+
+_TAG_PARTICLES = ("mi", "mı", "mi?", "mı?")
+
+
+def _tag_question(items: list[Item], matches: list[Match]) -> list[Match]:
+    """"…, değil mi?" at the end of a Turkish question asks for agreement ("I pay it, don't
+    I?"): a yes/no question, not a negation of what was said. Only after a comma and as
+    the last two words; "Gear değil mi?" without a comma stays a negation."""
+    if len(items) < 3:
+        return matches
+    neg, particle = items[-2], items[-1]
+    if neg.key != "degil" or particle.key not in _TAG_PARTICLES or neg.part == items[-3].part:
+        return matches
+    kept = [m for m in matches if not (m.concept == "negation" and m.start == neg.i)]
+    return sorted(kept + [Match("yesno", neg.i, neg.i + 1, "degil mi")],
+                  key=lambda m: (m.start, m.end, m.concept))
 
 
 def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None:

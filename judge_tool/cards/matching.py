@@ -182,12 +182,28 @@ def _positions(pool) -> tuple[dict[tuple[str, ...], tuple[int, ...]], dict[str, 
     return forms, _by_first(pool)
 
 
-def find(text: str, pool=None) -> list[Mention]:
+# Turkish case endings a question may glue to a name without an apostrophe ("Emergency
+# Atlusa", "psycho squada"): read only on the last word of a name of two words or more.
+_GLUED = ("a", "e", "ya", "ye", "i", "u", "yi", "yu", "da", "de", "ta", "te", "dan", "den",
+          "tan", "ten", "in", "un", "nin", "nun", "la", "le", "yla", "yle")
+
+
+def _glued(word: set[str], last: str) -> int:
+    """Length of a case ending glued to `last` in one of the word's keys, or 0."""
+    for key in word:
+        if key.startswith(last) and key[len(last):] in _GLUED:
+            return len(key) - len(last)
+    return 0
+
+
+def find(text: str, pool=None, glued: bool = False) -> list[Mention]:
     """Card names in running text (Turkish or English), longest first, with character
     spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in") unless the
     apostrophe belongs to the name ("Tyger's Whisper", "(Don't Fear) The Reaper"); a
     one-word name must be written with a capital letter ("Octant", not "octant"). `pool`
-    may also be `pool.card_names()` (names only, fast) when the facts are not needed."""
+    may also be `pool.card_names()` (names only, fast) when the facts are not needed.
+    `glued`: also read a Turkish case ending written without an apostrophe on the last
+    word of a name of two words or more (the name's span then ends before it)."""
     pool = pool or load_pool()
     cards_of, by_first = _index(pool)
     tokens = tokenize(text)
@@ -206,12 +222,19 @@ def find(text: str, pool=None) -> list[Mention]:
                 size = len(form)
                 if i + size > len(words) or (best and size <= best[0]):
                     continue
-                if not all(form[j] in words[i + j][0] for j in range(size)):
+                cut = 0
+                if not all(form[j] in words[i + j][0] for j in range(size - 1)):
                     continue
+                if form[-1] not in words[i + size - 1][0]:
+                    cut = _glued(words[i + size - 1][0], form[-1]) if glued and size > 1 else 0
+                    if not cut:
+                        continue
                 if size == 1 and not words[i][4][:1].isupper():
                     continue
                 last = words[i + size - 1]
                 end = last[3] if form[-1] == "".join(key_tokens(last[4])) else last[2]
+                if cut:
+                    end = last[3] - cut
                 best = (size, Mention(words[i][1], end, cards_of(form)))
         if best is None:
             i += 1
