@@ -553,8 +553,11 @@ def _described_trigger(reading: Reading) -> str | None:
     elif reading.has("fight") and not reading.has("defeat") and any(
             it.key in ("fights", "catistiginda", "catisinca", "catistigi") for it in reading.items):
         found.append("FIGHTS")
+    # "Gig çaldığında", "çalınca" (a Unit steals); not the passive "çalındığında", which may
+    # be any steal, by an effect too
     stole = any(reading.items[m.start].key.startswith("cal") and reading.items[m.start].key.endswith(
-        _WHEN_FORMS) for m in reading.of("steal"))       # "Gig çaldığında", "çalınca"
+        _WHEN_FORMS) and not reading.items[m.start].key.startswith(("calind", "calinin"))
+        for m in reading.of("steal"))
     if reading.has("steal") and reading.has("gig") and (
             reading.has("unit") or reading.has("attack") or stole):
         # a Unit's steal in its attack's Steal Step (a steal by an effect is not read)
