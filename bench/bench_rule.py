@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from pathlib import Path
 
 from _timing import compare_to_bare_python, judge_argv
 
@@ -14,7 +15,7 @@ from judge_tool.rulebook import load_folder, load_rulebook
 
 def main() -> None:
     book = load_rulebook()
-    folder = book.meta.folder
+    folder = Path(book.meta.folder)
     times = []
     for _ in range(50):
         start = time.perf_counter()

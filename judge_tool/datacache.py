@@ -30,9 +30,8 @@ import os
 import sys
 import time
 import types
-from pathlib import Path
 
-from .cachedir import cache_root, notice
+from .cachedir import cache_folder, notice
 from .sealed import is_ours, read_sealed, sha256, write_sealed
 
 try:                                # the C modules: no pure-Python wrappers to import
@@ -124,9 +123,9 @@ def data_key() -> str:
     global _key
     _follow()
     if _key is None:
-        from .resources import data_root
+        from .resources import data_folder
         h = sha256(f"{FORMAT}\0{sys.version_info[:2]}\0".encode())
-        root = str(data_root())
+        root = data_folder()
         package = os.path.dirname(os.path.abspath(__file__))
         h.update(f"{root}\0{package}\0".encode("utf-8", "surrogateescape"))
         record = _wheel_record(package, root)
@@ -143,15 +142,17 @@ def data_key() -> str:
     return _key
 
 
-def folder() -> Path:
-    return cache_root() / "compiled"
+def folder() -> str:
+    """``<cache>/compiled``, as text: paths here are ``os.path`` strings, so a cold start
+    that finds everything in the cache never imports pathlib."""
+    return os.path.join(cache_folder(), "compiled")
 
 
-def _is_ours(path: Path) -> bool:
+def _is_ours(path: str) -> bool:
     return is_ours(path, MAGIC)
 
 
-def _read(path: Path) -> dict[str, bytes] | None:
+def _read(path: str) -> dict[str, bytes] | None:
     """The entries of ``path`` (name -> that entry's pickle); None if missing. A damaged
     file raises ValueError."""
     payload = read_sealed(path, MAGIC, MAX_CACHE_BYTES)
@@ -166,16 +167,16 @@ def _read(path: Path) -> dict[str, bytes] | None:
     return entries
 
 
-def _mtime(path: Path, default: float) -> float:
+def _mtime(path: str, default: float) -> float:
     try:
-        return path.stat().st_mtime
+        return os.stat(path).st_mtime
     except OSError:
         return default
 
 
-def _remove(path: Path) -> None:
+def _remove(path: str) -> None:
     try:
-        path.unlink()
+        os.unlink(path)
     except OSError:
         pass
 
@@ -183,16 +184,16 @@ def _remove(path: Path) -> None:
 def _follow() -> None:
     """Start over when the data root or the cache folder changed (tests do that)."""
     global _where
-    from .resources import data_root
-    where = (str(data_root()), str(folder()))
+    from .resources import data_folder
+    where = (data_folder(), folder())
     if where != _where:
         reset()
         _where = where
 
 
-def _file(group: str) -> Path:
+def _file(group: str) -> str:
     suffix = "" if group == "main" else f"-{group}"
-    return folder() / f"{data_key()}{suffix}.pickle"
+    return os.path.join(folder(), f"{data_key()}{suffix}.pickle")
 
 
 def _load(group: str) -> dict[str, bytes]:
@@ -217,15 +218,16 @@ def _load(group: str) -> dict[str, bytes]:
 def _write(group: str, entries: dict[str, bytes]) -> None:
     try:
         where = folder()
-        where.mkdir(parents=True, exist_ok=True)
+        os.makedirs(where, exist_ok=True)
         payload = pickle.dumps(entries, protocol=5)
         if len(payload) > MAX_CACHE_BYTES:
             return
         write_sealed(_file(group), MAGIC, payload)
         key = data_key()
         now = time.time()
-        stale = [p for p in where.glob("*.pickle") if not p.name.startswith(key)
-                 and _is_ours(p) and now - _mtime(p, now) > STALE_SECONDS]
+        names = [n for n in os.listdir(where) if n.endswith(".pickle") and not n.startswith(key)]
+        stale = [p for p in (os.path.join(where, n) for n in names)
+                 if _is_ours(p) and now - _mtime(p, now) > STALE_SECONDS]
         for old in stale:
             _remove(old)
         if stale:
@@ -269,10 +271,10 @@ def cached(entry: str, build: Callable[[], T], group: str = "main") -> T:
 def is_shipped(book: Any) -> bool:
     """The rulebook was loaded from the package's own data (not a judge's folder), so
     what is derived from it may be kept per data version."""
-    from .resources import data_root
+    from .resources import data_folder
     try:
-        folder = Path(book.meta.folder).resolve()
-        return data_root().resolve() in folder.parents
+        folder = os.path.realpath(book.meta.folder)
+        return folder.startswith(os.path.join(os.path.realpath(data_folder()), ""))
     except (AttributeError, OSError, TypeError, RuntimeError):
         return False
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import lru_cache
-from pathlib import Path
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start; names for the type checker only
 if TYPE_CHECKING:
@@ -25,7 +24,6 @@ LANGUAGES = ("tr", "ru", "hr", "fr", "en")
 DEFAULT = "tr"
 FALLBACK = "en"
 ENV = "JUDGE_LANG"
-_FOLDER = Path(__file__).resolve().parent / "locales"
 
 
 class UnknownLanguage(ValueError):
@@ -54,7 +52,8 @@ def catalogue(lang: str) -> Mapping[str, str]:
 
 def _read_catalogue(lang: str) -> Mapping[str, str]:
     import tomllib
-    path = _FOLDER / f"{lang}.toml"
+    from pathlib import Path
+    path = Path(__file__).resolve().parent / "locales" / f"{lang}.toml"
     try:
         return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError:

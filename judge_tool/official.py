@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .lazyre import lazy
-from .resources import data_path
+from .resources import data_folder
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start
 if TYPE_CHECKING:
@@ -207,15 +207,16 @@ def parse(text: str) -> Official:
 @lru_cache(maxsize=None)
 def load(game: str = DEFAULT_GAME) -> Official | None:
     """The official numbering shipped for `game`, or None when the game has none."""
+    import os
     try:
-        path = data_path("rules", game, FILE_NAME)
+        path = os.path.join(data_folder(), "rules", game, FILE_NAME)
     except FileNotFoundError:
         return None
-    if not path.is_file():
+    if not os.path.isfile(path):
         return None
     # shipped data: parsed once per data version into the compiled cache (start-up time)
     from . import datacache
-    return datacache.cached(f"official:{game}", lambda: _parse_path(str(path)))
+    return datacache.cached(f"official:{game}", lambda: _parse_path(path))
 
 
 def for_book(book: "Rulebook") -> Official | None:
@@ -225,7 +226,8 @@ def for_book(book: "Rulebook") -> Official | None:
         return load(book.meta.id)
     from .limits import MAX_CHAPTER_BYTES
     from .safepath import optional_text
-    text = optional_text(book.meta.folder, FILE_NAME, MAX_CHAPTER_BYTES, "official numbering")
+    from pathlib import Path
+    text = optional_text(Path(book.meta.folder), FILE_NAME, MAX_CHAPTER_BYTES, "official numbering")
     return None if text is None else parse(text)
 
 

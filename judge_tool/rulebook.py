@@ -12,7 +12,6 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
 
 from . import limits
@@ -20,6 +19,10 @@ from .lazyre import lazy
 from .resources import data_path
 from .safepath import PathProblem, check_id, inside, printable, read_text
 from .tomlfile import DataError
+
+TYPE_CHECKING = False      # pathlib costs ~4 ms of a cold start: imported where a path is made
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT_GAME = "cyberpunk-tcg"
 
@@ -32,6 +35,8 @@ class RulebookError(DataError):
 
 
 class UnknownRule(LookupError):
+    over_limit = False       # a number no rulebook can have: its message names the limit
+
     def __init__(self, query: str, suggestions: list[str], gap: bool = False) -> None:
         self.query = query
         self.suggestions = suggestions
@@ -46,6 +51,7 @@ class UnknownRule(LookupError):
 
 class RuleNumberOverLimit(UnknownRule):
     """A rule number no rulebook can have (too many parts, a part too long)."""
+    over_limit = True
 
     def __init__(self, query: str, problem: str) -> None:
         LookupError.__init__(self, f"the rule number {printable(repr(query.strip()), limits.ECHO_CHARS)} "
@@ -162,7 +168,7 @@ class RulebookMeta:
     gaps: tuple[str, ...]       # printed numbers the source skips (517.4.1)
     cite_prefix: str            # "CR" for Cyberpunk TCG citations
     scenarios: bool             # the rules engine models this game (shipped scenarios)
-    folder: Path
+    folder: str                 # as text: a Path in the compiled cache would import pathlib
 
     def to_dict(self) -> dict:
         return {
@@ -500,7 +506,7 @@ def _read_meta_checked(folder: Path) -> RulebookMeta:
         gaps=tuple(want("gaps", list, [], str)),
         cite_prefix=want("cite_prefix", str, game),
         scenarios=want("scenarios", bool, False),
-        folder=folder,
+        folder=str(folder),
     )
 
 
@@ -541,17 +547,19 @@ def _check_official(book: "Rulebook") -> None:
     at an official number: a made-up or shifted number is a data error."""
     from .official import FILE_NAME, for_book
 
+    from pathlib import Path
+    folder = Path(book.meta.folder)
     try:
         numbering = for_book(book) if book.meta.numbering == "official" else None
     except PathProblem as exc:
-        raise RulebookError(book.meta.folder / FILE_NAME, exc.line, exc.message) from None
+        raise RulebookError(folder / FILE_NAME, exc.line, exc.message) from None
     except (ValueError, KeyError, OSError) as exc:
-        raise RulebookError(book.meta.folder / FILE_NAME, 0, f"unreadable official numbering: {exc}") from None
+        raise RulebookError(folder / FILE_NAME, 0, f"unreadable official numbering: {exc}") from None
     if numbering is None:
         return
     for node in book:
         if not numbering.exists(node.id):
-            raise RulebookError(book.meta.folder / node.file, node.line,
+            raise RulebookError(folder / node.file, node.line,
                                 f"{node.id} is not an official rule number ({FILE_NAME})")
 
 
@@ -639,19 +647,25 @@ def _breadcrumb(d: _Draft, by_id: Mapping[str, _Draft]) -> tuple[str, ...]:
 
 def rulebook_folders() -> dict[str, Path]:
     """The shipped rulebooks by id (from the compiled data cache when it is there)."""
+    from pathlib import Path
+    return {game: Path(folder) for game, folder in _folder_names().items()}
+
+
+def _folder_names() -> dict[str, str]:
+    """`rulebook_folders` as text (what `load_rulebook` needs: no pathlib)."""
     from .datacache import cached
-    return dict(cached("rulebook-folders", _scan_rulebook_folders))
+    return dict(cached("rulebook-folder-names", _scan_rulebook_folders))
 
 
-def _scan_rulebook_folders() -> dict[str, Path]:
+def _scan_rulebook_folders() -> dict[str, str]:
     from . import tomlfile
     root = data_path("rules")
-    found: dict[str, Path] = {}
+    found: dict[str, str] = {}
     for toml_path in sorted(root.glob("*/rulebook.toml")):
         raw, _text = tomlfile.load(toml_path, "rulebook.toml")
         game_id = raw.get("id", toml_path.parent.name)
         if isinstance(game_id, str) and _ID_OK.fullmatch(game_id):
-            found[game_id] = toml_path.parent
+            found[game_id] = str(toml_path.parent)
     return found
 
 
@@ -669,6 +683,7 @@ def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
     if len(game) > limits.MAX_PATH_CHARS or "\0" in game:
         raise KeyError(game)
     if is_path_game(game):
+        from pathlib import Path
         try:
             folder = Path(game).expanduser()
             if (folder / "rulebook.toml").is_file():
@@ -678,15 +693,20 @@ def load_rulebook(game: str = DEFAULT_GAME) -> Rulebook:
         raise KeyError(game)
     if not _ID_OK.fullmatch(game):
         raise KeyError(game)
-    folders = rulebook_folders()
+    folders = _folder_names()
     if game not in folders:
         raise KeyError(game)
     from .datacache import cached
-    return cached(f"rulebook:{game}", lambda: load_folder(folders[game]))
+
+    def build() -> Rulebook:
+        from pathlib import Path
+        return load_folder(Path(folders[game]))
+    return cached(f"rulebook:{game}", build)
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m judge_tool.rulebook [FOLDER]`: load and validate, print a summary."""
+    from pathlib import Path
     args = sys.argv[1:] if argv is None else argv
     try:
         book = load_folder(Path(args[0])) if args else load_rulebook()

@@ -48,7 +48,7 @@ def test_card_json(run_judge):
 def test_unknown_card_is_a_one_line_error(run_judge):
     res = run_judge("card", "xyzzy")
     assert res.returncode == 2 and res.stdout == ""
-    assert len(res.stderr.strip().splitlines()) == 1 and "no card" in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1 and "Böyle bir kart yok" in res.stderr
     res = run_judge("card", "x" * 500)
     assert res.returncode == 2 and "too long" in res.stderr
 

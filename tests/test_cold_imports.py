@@ -20,19 +20,24 @@ PACKAGE = Path(__file__).resolve().parents[1] / "judge_tool"
 
 # Off every fast form's path: click (the fast path), inspect (dataclasses writes a
 # docstring for a class without one; it also pulls ast, dis, tokenize), copy,
-# importlib.util (contextlib, warnings).
-EVERYWHERE = ["click", "inspect", "ast", "dis", "tokenize", "copy", "importlib.util"]
+# importlib.util (contextlib, warnings), textwrap (output.fill wraps the same way).
+EVERYWHERE = ["click", "inspect", "ast", "dis", "tokenize", "copy", "importlib.util", "textwrap"]
 # typing (~3 ms): annotation-only names go under `TYPE_CHECKING = False / if TYPE_CHECKING:`
 NOT_TYPING = ["typing"]
+# pathlib (~4 ms with urllib.parse and ipaddress): the compiled cache is found with os.path
+# and holds no Path (RulebookMeta.folder is text); the glossary's entry still holds one
+# (define), search opens its index with pathlib.
+NOT_PATHLIB = ["pathlib", "urllib.parse", "ipaddress"]
 FORMS = {
-    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], NOT_TYPING),
+    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], NOT_TYPING + NOT_PATHLIB),
     "ask-fight-json": (["ask", "--json", "8 güçlü birim 3 güçlü birime saldırırsa kim kazanır?"],
-                       NOT_TYPING),
+                       NOT_TYPING + NOT_PATHLIB),
     "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], NOT_TYPING),
     # a named card's scenario data is deep-copied before the pool card goes in
-    "ask-card": (["ask", "Saul Bright 5 güçlü birime saldırırsa kim kazanır?"], NOT_TYPING,
-                 ["copy"]),
-    "rule": (["rule", "9.23.2"], NOT_TYPING),
+    "ask-card": (["ask", "Saul Bright 5 güçlü birime saldırırsa kim kazanır?"],
+                 NOT_TYPING + NOT_PATHLIB, ["copy"]),
+    "rule": (["rule", "9.23.2"], NOT_TYPING + NOT_PATHLIB),
+    "rule-cite-url": (["rule", "1.11", "--cite", "--url"], NOT_TYPING + NOT_PATHLIB),
     "define": (["define", "blocker", "--json"], NOT_TYPING),
     "search": (["search", "çatışma"], ["whoosh"]),
 }

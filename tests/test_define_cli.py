@@ -77,8 +77,8 @@ def test_unknown_term_is_one_line_exit_2(run_judge, glossary):
     assert res.returncode == 2 and res.stdout == ""
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in res.stderr
-    assert lines[0].startswith("judge: no term 'xyz'. Closest: ")
-    named = lines[0].split("Closest: ", 1)[1].rstrip(".").split(", ")
+    assert lines[0].startswith("judge: Böyle bir terim yok: 'xyz'. En yakın: ")
+    named = lines[0].split("En yakın: ", 1)[1].rstrip(".").split(", ")
     assert len(named) == 3 and all(glossary.lookup(n) for n in named)
 
 
@@ -161,3 +161,17 @@ def test_rule_human_output_names_backlinks(book, glossary):
 def test_letterless_input_gets_no_made_up_suggestions(run_judge, junk):
     res = run_judge("define", junk)
     assert res.returncode == 2 and "Closest" not in res.stderr
+
+
+@pytest.mark.parametrize("args, rulebook_words, english", [
+    (("rule", "99.99"), "kural yok", "No rule '99.99'"),
+    (("define", "xyz"), "Böyle bir terim yok", "no term 'xyz'"),
+    (("ask", ""), "Soru verilmedi", "no question given"),
+    (("--game", "berserk", "rule", "999"), "нет правила", "No rule '999'"),
+])
+def test_everyday_errors_speak_the_rulebooks_language(run_judge, args, rulebook_words, english):
+    """A judge reads the error in the rulebook's language; JUDGE_LANG=en gives English."""
+    res = run_judge(*args)
+    assert res.returncode == 2 and rulebook_words in res.stderr and english not in res.stderr
+    res = run_judge(*args, env={"JUDGE_LANG": "en"})
+    assert res.returncode == 2 and english in res.stderr and rulebook_words not in res.stderr

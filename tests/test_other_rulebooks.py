@@ -26,7 +26,7 @@ NUMBER_PREFIX = re.compile(r"^(\d+(?:\.(?:\d+|[a-z]))*)\.?\s+(?=\S)")
 
 
 def _toml(game: str) -> dict:
-    return tomllib.loads((load_rulebook(game).meta.folder / "rulebook.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((Path(load_rulebook(game).meta.folder) / "rulebook.toml").read_text(encoding="utf-8"))
 
 
 def _cites(node, sentence: Sentence) -> bool:

@@ -194,8 +194,10 @@ def test_cli_chapter_and_limit(run_judge):
 
 def test_cli_no_results_and_unknown_rule(run_judge):
     result = run_judge("search", "qqqqzzzz")
-    assert result.returncode == 0 and "No results" in result.stdout
+    assert result.returncode == 0 and "Sonuç yok" in result.stdout
     result = run_judge("search", "9.99.1")
+    assert result.returncode == 0 and "9.99.1 numaralı kural yok" in result.stdout
+    result = run_judge("--lang", "en", "search", "9.99.1")      # the reader's language
     assert result.returncode == 0 and "No rule 9.99.1" in result.stdout
 
 

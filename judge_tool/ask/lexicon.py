@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Iterable
 
 from .. import turkish
@@ -217,6 +217,7 @@ def load_cues() -> dict:
     families can grow without editing one shared file): tables are merged key by key, a
     list under the same key is extended."""
     import tomllib
+    from pathlib import Path
     here = Path(__file__).parent
     raw = tomllib.loads((here / "cues.toml").read_text(encoding="utf-8"))
     for extra in sorted(here.glob("cues-*.toml")):

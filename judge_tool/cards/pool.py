@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, Iterator
 
 from ..resources import data_path

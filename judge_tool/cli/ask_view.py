@@ -15,7 +15,7 @@ def ask_command(game: str, question: tuple[str, ...], as_json: bool = False,
     """What `judge ask QUESTION…` prints (a warning about citations goes to stderr)."""
     text = words_or_fail(question, "ask")
     if not text:
-        fail(f"no question given; try: {EXAMPLE}", code=2)
+        fail(ui(None, book_for(game))("error.no_question", example=EXAMPLE), code=2)
     from ..ask import ask as answer_question
 
     book = book_for(game)

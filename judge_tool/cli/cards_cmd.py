@@ -181,8 +181,10 @@ def card(ctx: click.Context, name: tuple[str, ...], pick: int | None, as_json: b
     matches = lookup(text, pool)
     if not matches:
         close = suggest(text, pool=pool)
-        hint = f" Closest: {', '.join(c.display for c in close)}." if close else " See 'judge cards'."
-        fail(f"no card {text!r}.{hint}", code=2)
+        m = ui(ctx, get_book(ctx))
+        hint = (m("error.closest", items=", ".join(c.display for c in close)) if close
+                else m("error.see_cards"))
+        fail(f"{m('error.no_card', card=repr(text))} {hint}", code=2)
     if pick is not None:
         if pick > len(matches):
             fail(f"--pick {pick}: only {len(matches)} cards matched {text!r}")

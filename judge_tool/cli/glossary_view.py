@@ -94,8 +94,10 @@ def define_text(book: Rulebook, glossary: Glossary, text: str, *, full: bool = F
     term = glossary.lookup(text)
     if term is None:
         close = glossary.suggest(text, n=3)
-        hint = f" Closest: {', '.join(t.term for t in close)}." if close else " See 'judge terms'."
-        fail(f"no term {shorten(repr(text))}.{hint}", code=2)
+        m = ui(None, book)
+        hint = (m("error.closest", items=", ".join(t.term for t in close)) if close
+                else m("error.see_terms"))
+        fail(f"{m('error.no_term', term=shorten(repr(text)))} {hint}", code=2)
     if as_json:
         return json_text(define_json(book, term, full))
     m = ui(None, book)

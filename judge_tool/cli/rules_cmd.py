@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..rulebook import DEFAULT_GAME, Rulebook, UnknownRule
-from .output import echo, echo_json, fail, style, ui
+from .output import echo, echo_json, fail, style, ui, unknown_rule
 from .rules_view import book_for, node_json, rule_command, title_of
 
 
@@ -46,7 +46,7 @@ def toc(ctx: click.Context, chapter: str | None, as_json: bool) -> None:
         try:
             top = book.resolve(chapter)
         except UnknownRule as exc:
-            fail(str(exc))
+            fail(unknown_rule(exc, ui(ctx, book)))
         nodes = [top, *book.descendants(top.id)]
     else:
         nodes = list(book)

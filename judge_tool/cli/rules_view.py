@@ -5,7 +5,7 @@ prints. Click-free, so the click command (`rules_cmd.rule`) and the fast path
 from __future__ import annotations
 
 from ..rulebook import Node, Rulebook, RulebookError, UnknownRule, load_rulebook
-from .output import ansi, color_enabled, echo, fail, json_text, shorten, style, ui, wrap
+from .output import ansi, color_enabled, echo, fail, json_text, shorten, style, ui, unknown_rule, wrap
 
 
 def book_for(game: str) -> Rulebook:
@@ -274,7 +274,7 @@ def rule_text(book: Rulebook, rule_id: str, *, only: bool = False, cite: bool = 
         numbering = for_book(book)
         number = normalize_id(rule_id)
         if numbering is None or not numbering.exists(number):
-            fail(str(exc))
+            fail(unknown_rule(exc, ui(None, book)))
         from .official_view import missing_text
         return missing_text(book, numbering, number, cite=cite, url=url, en=en, as_json=as_json)
     subtree = [] if only else book.descendants(node.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .output import fail, json_text, style, width, words_or_fail
+from .output import fail, json_text, style, ui, width, words_or_fail
 from .rules_view import book_for
 
 # the SGR sequences `style` writes (what click.unstyle removes)
@@ -53,15 +53,18 @@ def search_command(game: str, query: tuple[str, ...], as_json: bool = False,
     if not hits:
         from ..search.query import clean, rule_number
         rid = rule_number(clean(text))
+        m = ui(None, book)
         if rid is not None and "." in rid and book.get(rid) is not None:
-            out.append(f"Rule {rid} is in chapter {book.get(rid).chapter}, not in chapter {chapter}.")
+            out.append(m("error.rule_in_other_chapter", rule=rid, chapter=book.get(rid).chapter,
+                         other=chapter))
         elif rid is not None and "." in rid:
             close = book.suggest(rid)
-            hint = f" Closest: {', '.join(close)}." if close else ""
-            out.append(f"No rule {rid} in this rulebook.{hint}")
+            hint = f" {m('error.closest', items=', '.join(close))}" if close else ""
+            out.append(m("error.no_rule", rule=rid) + hint)
+        elif chapter:
+            out.append(m("error.no_results_in_chapter", chapter=chapter))
         else:
-            where = f" in chapter {chapter}" if chapter else ""
-            out.append(f"No results{where}.")
+            out.append(m("error.no_results"))
         return "\n".join(out)
     return "\n".join(out + _render_hits([(book, h) for h in hits]))
 
@@ -78,8 +81,6 @@ def _highlight(hit) -> str:
 
 def _wrap_marked(text: str, indent: str) -> str:
     """Wrap a snippet that may contain colour codes: wrap on the plain words."""
-    import textwrap
-
     limit = width() - len(indent)
     lines, line, visible = [], [], 0
     for word in text.split(" "):
@@ -91,7 +92,9 @@ def _wrap_marked(text: str, indent: str) -> str:
         line.append(word)
     if line:
         lines.append(" ".join(line))
-    return textwrap.indent("\n".join(lines), indent)
+    # textwrap.indent: the prefix on every line that is not blank
+    return "".join(indent + line if line.strip() else line
+                   for line in "\n".join(lines).splitlines(True))
 
 
 def _card_hits(book, text: str) -> list:

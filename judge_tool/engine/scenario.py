@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, Callable
 
 from .cite import R
@@ -84,6 +84,7 @@ MAX_DECK = 1000          # a sanity bound: a scenario deck is a count of unnamed
 def load_scenario(path: str | Path, rule_exists: Callable[[str], bool] | None = None) -> Scenario:
     """Read and validate a scenario. With `rule_exists`, rule numbers the file names
     (refs, cites, illegal_rule, attacks[].ended) must exist in the rulebook."""
+    from pathlib import Path
     path = Path(path)
     from ..limits import MAX_TOML_BYTES
     from ..safepath import PathProblem, read_text
