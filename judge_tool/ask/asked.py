@@ -41,14 +41,41 @@ def asked_form(reading: Reading) -> str:
     outcome = reading.has("who") or reading.has("result")
     # "ne öderim", "what is my Street Cred": a value is asked, read as a number.
     count = reading.has("how_many") or (reading.has("what") and not outcome)
-    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and (
-        reading.has("yesno") or reading.has("can")))
+    yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and
+                                   _en_yesno(reading))
     if reading.language == "tr" and not (count or outcome or yesno) and reading.has("can"):
         yesno = True            # "saldırabilir miyim" without the particle: "saldırabilirim?"
     forms = [f for f, on in (("count", count), ("outcome", outcome), ("yesno", yesno)) if on]
     if len(forms) > 1:
         return "several"
     return forms[0] if forms else "none"
+
+
+# Words that may stand before the auxiliary of an English yes/no question in its clause.
+_EN_LEAD = frozenset({"so", "then", "but", "and", "now", "ok", "okay", "well", "also", "and,"})
+
+
+def _en_yesno(reading: Reading) -> bool:
+    """An English yes/no question starts its clause with the auxiliary or modal ("Is the
+    attacker defeated?", "…, can it attack?", "Legal?"); "the attacking unit is 8 power"
+    states a fact and asks nothing."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in ("yesno", "can"):
+            continue
+        clause = items[m.start].clause
+        if all(items[k].key in _EN_LEAD for k in range(m.start)
+               if items[k].clause == clause):
+            return True
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if nxt in _EN_SUBJECT:
+            return True                 # the inverted order: "… with seven gigs do I win?"
+    return False
+
+
+_EN_SUBJECT = frozenset({"i", "you", "he", "she", "it", "they", "we", "my", "your", "his",
+                         "her", "their", "its", "the", "a", "an", "this", "that", "there",
+                         "both", "either", "any"})
 
 
 def family_answers(family: str, form: str, reading: Reading) -> bool:
@@ -64,13 +91,13 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
     """A yes/no fight question's (event, who): ("defeat", "both") for "ikisi de mağlup
     olur mu", ("defeat", "attacker") for "is the attacker defeated?", ("win", "defender")
     for "savunan kazanır mı". None when the question does not say whose fate it asks."""
-    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose")]
+    events = [m for m in reading.matches if m.concept in ("defeat", "win", "lose", "survive")]
     if not events:
         return None
     # The last event named; "mağlup" is both a defeat and a loss word: defeat it is.
     last = max(m.start for m in events)
     event = min((m for m in events if m.start == last),
-                key=lambda m: ("defeat", "win", "lose").index(m.concept))
+                key=lambda m: ("survive", "defeat", "win", "lose").index(m.concept))
     items = reading.items
     clause = items[event.start].clause
     if any(items[m.start].clause == clause for m in reading.of("both")):
@@ -81,4 +108,40 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
         roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
         if roles:
             return event.concept, roles[0]
+    owner = _subject_owner(reading, event.start, event.end)
+    return (event.concept, owner) if owner else None
+
+
+# "birimim", "benim birimim", "my unit": the asker's Unit; "rakibin birimi", "onun birimi",
+# "their unit": the rival's. The fight family maps the owner to attacker or defender.
+_MY_WORDS = ("my", "benim", "mine")
+_FIRST_PERSON_TR = ("miyim", "muyum", "mıyım", "müyüm")
+
+
+def _subject_owner(reading: Reading, start: int, end: int) -> str | None:
+    """Whose Unit a yes/no fight question asks about: "mine" or "rival" from the owner of
+    the Unit word before the event ("benim birimim mağlup olur mu", "is their unit
+    defeated?") or the person of the question ("kazanır mıyım", "do I win?"); None when
+    not said."""
+    items = reading.items
+    clause = items[start].clause
+    nxt = items[end].key if end < len(items) and items[end].clause == clause else ""
+    if reading.language != "en" and nxt in _FIRST_PERSON_TR:
+        return "mine"                    # "kazanır mıyım", "kaybeder miyim"
+    before = [k for k in range(max(0, start - 4), start) if items[k].clause == clause]
+    unit = [k for k in before if "unit" in reading.at(k)]
+    if reading.language == "en":
+        if not unit and any(items[k].key == "i" for k in before[-2:]):
+            return "mine"               # "do I win?"
+        if not unit and any(items[k].key in ("he", "she", "they") for k in before[-2:]):
+            return "rival"
+    if not unit:
+        return None
+    u = unit[-1]
+    near = [k for k in before if k <= u]
+    if any("rival" in reading.at(k) for k in near):
+        return "rival"
+    if any(items[k].key in _MY_WORDS for k in near) or (
+            reading.language != "en" and items[u].key.endswith(("im", "imin", "um"))):
+        return "mine"
     return None

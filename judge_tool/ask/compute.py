@@ -131,7 +131,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         value, trace, scenario, run = _on_the_engine(kind, args, question, value,
                                                      list(call.steps))
         if kind == "fight" and asked_form(reading) == "yesno":
-            value, line = _fight_yesno(reading, run, line)
+            value, line = _fight_yesno(reading, run, line, args.get("subject"))
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
         if kind == "attack" and not line:
@@ -153,7 +153,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                           {k: v for k, v in call.args.items() if k not in call.defaults})
     if kind == "fight" and asked_form(reading) == "yesno":
         from .asked import yesno_subject
-        situation.subject = yesno_subject(reading)
+        situation.subject = call.args.get("subject") or yesno_subject(reading)
     return Answer(question, kind, value, line, rules, trace, list(call.assumptions),
                   language=reading.language, understood=situation.lines(reading.language),
                   scenario=scenario)
@@ -308,17 +308,20 @@ def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tup
     return value, line
 
 
-def _fight_yesno(reading: Reading, run, line: str) -> tuple[bool, str]:
+def _fight_yesno(reading: Reading, run, line: str,
+                 subject: tuple[str, str] | None = None) -> tuple[bool, str]:
     """"Is the attacker defeated?", "ikisi de mağlup olur mu?": yes or no from the run's
     outcome, with the fight's outcome as the one sentence."""
     from .asked import yesno_subject
     from .scenario_build import ATTACKER, DEFENDER
-    event, who = yesno_subject(reading)
+    event, who = subject or yesno_subject(reading)
     result = run.outcome.fights[-1]["result"]
     names = {"attacker": ATTACKER, "defender": DEFENDER}
     sides = ("attacker", "defender") if who == "both" else (who,)
     if event == "defeat":
         value = all(names[s] in run.outcome.defeated for s in sides)
+    elif event == "survive":
+        value = not any(names[s] in run.outcome.defeated for s in sides)
     elif event == "win":
         value = all(result == s for s in sides)
     else:

@@ -295,8 +295,10 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.count_not_change")
         elif item.sign == "-" and base is None and role in ("power", None):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
-        elif role == "power":
-            mods.append(item)   # "+2 güç alan", "-3 güç": a change to the power
+        elif role == "power" or (role is None and base is not None):
+            # "+2 güç alan", "-3 güç"; a bare "+3 alıyor", "gets +2 while attacking" next to
+            # the Unit's power: nothing else in a steal takes a sign
+            mods.append(item)
         else:
             raise Unclear("steal.signed_not_change")
     if base is None and free and not mods:
@@ -308,6 +310,8 @@ def extract_steal(reading: Reading) -> Call | None:
         if mods:
             raise Unclear("steal.change_without_power")
         return None
+    if _gear_unpowered(reading, gear + [m for m in mods if m.sign]):
+        raise Unclear("power.gear_unpowered")
     if dice is None and _gig_area_empty(reading):
         dice = 0
     power, assumptions, steps = _power_working(reading, base, mods)
@@ -429,6 +433,18 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
+    """A Gear named with no power next to it ("Gear takılı 9 güçlü birim", "my unit has
+    a Gear"): the Unit gains the Gear's power (11.6.5), so the power is not known."""
+    items = reading.items
+    for m in reading.of("gear"):
+        clause = items[m.start].clause
+        if not any(it.clause == clause and (m.start - 4 <= it.i < m.start or m.end <= it.i < m.end + 4)
+                   and it in numbers for it in reading.numbers):
+            return True
+    return False
 
 
 def _sum_text(base: int, mods: list[int]) -> str:
@@ -581,6 +597,8 @@ def extract_fight(reading: Reading) -> Call | None:
                     used={bases[0].i} | {it.i for it in reading.numbers if _counts_units(reading, it)})
     if len(bases) < 2:
         return None
+    if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
+        raise Unclear("power.gear_unpowered")
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
@@ -602,6 +620,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender"
         elif reading.has("attack") and _dative_unit(reading, first) and not _dative_unit(reading, second):
             side1 = "defender"
+        elif reading.language == "en" and reading.has("attack") and _with_attacker(reading, second):
+            side1 = "defender"          # "I attack his 6 power unit with my 4 power unit"
         else:
             side1 = "attacker"
             if not reading.has("attack"):
@@ -628,8 +648,98 @@ def extract_fight(reading: Reading) -> Call | None:
         steps += more
     if negative:
         assumptions.append(_negative(reading))
-    return Call({"attacker_power": values["attacker"], "defender_power": values["defender"],
-                 **workings}, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+    args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
+            **workings}
+    _block_words(reading)           # "BLOCKER'ı … engelledi": the block, read
+    # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
+    # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
+    _side_owners(reading, attacker, defender)
+    subject = _owner_subject(reading, attacker, defender)
+    if subject is not None:
+        args["subject"] = subject
+    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+
+
+def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[str, str] | None:
+    """A yes/no fight question about "my unit" / "their unit" / "do I win?": the side it
+    asks about, from whose Unit attacks and whose defends; Unclear when that is not read."""
+    from .asked import asked_form, yesno_subject
+    if asked_form(reading) != "yesno":
+        return None
+    asked = yesno_subject(reading)
+    if asked is None or asked[1] not in ("mine", "rival"):
+        return None
+    owners = _side_owners(reading, attacker, defender)
+    sides = [side for side, owner in owners.items() if owner == asked[1]]
+    if len(sides) != 1:
+        raise Unclear("fight.whose_unit_asked")
+    return asked[0], sides[0]
+
+
+def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, str | None]:
+    """Whose Unit attacks and whose defends: from the owner next to each power ("benim 7
+    güçlü birimim", "his spent 2 power unit"), the person of the attack or block verb
+    ("saldırırsam", "I attack", "rakip blokladı", "BLOCKER'ımla"); the two are always the
+    two players, so one side read gives the other. Unclear when they clash."""
+    other = {"mine": "rival", "rival": "mine"}
+    said: dict[str, set[str]] = {"attacker": set(), "defender": set()}
+    for side, item in (("attacker", attacker), ("defender", defender)):
+        owner = _owner_near(reading, item)
+        if owner:
+            said[side].add(owner)
+    items = reading.items
+    for concept, side in (("attack", "attacker"), ("block", "defender")):
+        for m in reading.of(concept):
+            word = items[m.start]
+            if concept == "attack" and reading.at(m.start) & {"attacker", "defender"}:
+                continue
+            before = [k for k in range(max(0, m.start - 3), m.start)
+                      if items[k].clause == word.clause]
+            if reading.language == "en":
+                if any(items[k].key == "i" for k in before[-2:]):
+                    said[side].add("mine")
+                elif any("rival" in reading.at(k) for k in before[-2:]):
+                    said[side].add("rival")
+                continue
+            if m.cue == "blocker":
+                if word.key.startswith("blockerim"):
+                    said[side].add("mine")              # "BLOCKER'ımla"
+                elif before and "rival" in reading.at(before[-1]):
+                    said[side].add("rival")             # "Rakibin BLOCKER'ı"
+                continue
+            if word.key.endswith("m"):
+                said[side].add("mine")                  # "saldırırsam", "blokladım"
+            elif before and "rival" in reading.at(before[0]) and \
+                    not _owns_something(reading, before[0]):
+                said[side].add("rival")                 # "rakip saldırdı"
+    out: dict[str, str | None] = {}
+    for side in ("attacker", "defender"):
+        if len(said[side]) > 1:
+            raise Unclear("fight.owner_both_ways")
+        out[side] = next(iter(said[side]), None)
+    a, d = out["attacker"], out["defender"]
+    if a and d and a == d:
+        raise Unclear("fight.owner_same")
+    out["attacker"] = a or other.get(d or "")
+    out["defender"] = d or other.get(a or "")
+    return out
+
+
+def _with_attacker(reading: Reading, item: Item) -> bool:
+    """English "attack X with my 4 power unit": the number sits in a "with … unit" phrase
+    after the attack verb, so it is the attacker's."""
+    items = reading.items
+    verbs = [m for m in reading.of("attack") if m.end <= item.i
+             and not reading.at(m.start) & {"attacker", "defender"}]
+    if not verbs:
+        return False
+    lo = verbs[-1].end
+    withs = [k for k in range(lo, item.i) if items[k].key == "with"
+             and items[k].clause == item.clause]
+    return bool(withs) and item.i - withs[-1] <= 3 and any(
+        "unit" in reading.at(k) for k in range(item.i + 1, min(len(items), item.i + 3)))
+
+
 
 
 def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -689,9 +799,8 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
     if item.suffix in ("a", "e", "ya", "ye"):
         return True
     for k in range(item.i + 1, min(len(reading.items), item.i + 4)):
-        other = reading.items[k]
         if "unit" in reading.at(k):
-            return other.key.endswith(("a", "e"))
+            return _dative(reading.items, k)     # not "birimimle" (with my unit)
     return False
 
 
@@ -758,16 +867,14 @@ def extract_attack(reading: Reading) -> Call | None:
         spent = state_in(target_part, "spent")
         ready = state_in(target_part, "ready")
         if spent is None and ready is None:
-            # "Can a ready unit attack a spent unit?" in English has the states on both
-            # sides of the verb; with no state on the target, take a ready Unit.
-            args["target_spent"] = False
-            defaults.add("target_spent")
-            assumptions.append(say(reading, "ask_assume.attack.target_ready"))
+            # "Can my unit attack a unit?": only a spent rival Unit can be attacked
+            # (9.3.2.1), so the target's state decides and is not said.
+            return None
         else:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
-        if not (reading.has("lag") or reading.has("adrenaline") or "ready" in args
-                or "rival_turn" in args or earlier):
+        # (ADRENALINE alone decides nothing: it matters only for a Unit with Lag, 11.23.2)
+        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier):
             return None
         assumptions.append(say(reading, "ask_assume.attack.valid_target"))
         args["rival_gigs"] = 1
@@ -897,8 +1004,13 @@ def extract_blocker(reading: Reading) -> Call | None:
     if target and not is_spent:
         is_spent = True
         assumptions.append(say(reading, "ask_assume.blocker.target_spent"))
+    lag = _present(reading, "lag")
+    if spent is None and ready is None and not target and lag is None:
+        # "BLOCKER'ım bloklayabilir mi?": nothing is said that decides it (a spent BLOCKER
+        # may not block, 9.9): taking it as ready would answer a question not asked.
+        return None
     args = {"blocker_spent": is_spent, "blocker_target": bool(target),
-            "blocker_lag": bool(_present(reading, "lag"))}
+            "blocker_lag": bool(lag)}
     defaults = {key for key in ("blocker_target", "blocker_lag") if not args[key]}
     if not is_spent and spent is None and ready is None:
         defaults.add("blocker_spent")
@@ -909,6 +1021,8 @@ def _attacked_directly(reading: Reading) -> bool:
     """"Rakip BLOCKER birimime saldırıyor", "the rival attacks my BLOCKER": the blocker is
     the object of the attack verb (a dative in Turkish, the word after it in English)."""
     items = reading.items
+    if _attacked_passive(reading):
+        return True
     for verb in reading.of("attack"):
         if reading.language == "en":
             after = range(verb.end, min(len(items), verb.end + 3))
@@ -920,6 +1034,45 @@ def _attacked_directly(reading: Reading) -> bool:
                 if items[k].clause == items[verb.start].clause and \
                         reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
                     return True
+    return False
+
+
+_BE = ("is", "are", "was", "were", "being", "been", "gets", "got", "get", "getting")
+# Turkish passive participles and verbs of "saldır-" ("saldırılan", "saldırıldı") and of
+# "saldırıya uğra-" ("uğrayan", "uğradı").
+_TR_PASSIVE = ("saldiril", "ugra")
+
+
+def _attacked_passive(reading: Reading) -> bool:
+    """The BLOCKER is the subject of a passive attack verb: "saldırılan BLOCKER'ım",
+    "BLOCKER birimim saldırıya uğradı", "my BLOCKER is (the one) being attacked". An attack
+    on something else in the same clause ("Gig alanıma saldırıldı, BLOCKER'la blokladım")
+    has a Gig area or a dative between them, so it is not read so."""
+    items = reading.items
+    blocks = [m for m in reading.of("block") if m.cue == "blocker"]
+
+    def between_clear(lo: int, hi: int) -> bool:
+        return all(items[k].clause == items[lo].clause and not reading.at(k) & {"gig_area", "gig", "area"}
+                   for k in range(lo, hi + 1))
+
+    for k, item in enumerate(items):
+        if reading.language == "en":
+            if item.key != "attacked" or not any(
+                    items[j].key in _BE and items[j].clause == item.clause
+                    for j in range(max(0, k - 4), k)):
+                continue
+            if any(m.start < k and k - m.start <= 6 and between_clear(m.start, k) for m in blocks):
+                return True
+            continue
+        if not item.key.startswith(_TR_PASSIVE):
+            continue
+        participle = item.key.endswith(("an", "en"))
+        for m in blocks:
+            if participle and 0 < m.start - k <= 2 and between_clear(k, m.start):
+                return True             # "saldırılan BLOCKER'ım"
+            if 0 < k - m.start <= 3 and between_clear(m.start, k) and \
+                    not _dative(items, m.end - 1) and not items[m.end - 1].key.endswith(("la", "le")):
+                return True             # "BLOCKER birimim saldırıldı / saldırıya uğradı"
     return False
 
 
@@ -1622,7 +1775,7 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     pair = len(powers) >= 2 or (len(powers) == 1 and any(
         it.number == 2 and _counts_units(reading, it) for it in reading.numbers))
     fighting = present & {"attack", "attacker", "defender", "block", "fight", "defeat"}
-    outcome = present & {"win", "lose", "defeat", "both", "result"}
+    outcome = present & {"win", "lose", "defeat", "both", "result", "survive"}
     if pair and fighting and (outcome or not present & {"can", "yesno"}):
         present.add("two_powers")
     scored = []
