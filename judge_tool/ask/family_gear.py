@@ -38,7 +38,10 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
     is returned"), not a Gear word ("Gear mağlup edilirse", "the Gear is defeated")."""
     from .account import GRAMMAR, is_filler
     items = reading.items
+    repeated = _repeated_place(reading, concept)
     for m in reading.of(concept):
+        if m in repeated:
+            continue                    # "… çıkarıldı; Gear'ım da oyundan çıkar mı?": asked
         clause = items[m.start].clause
         for k in range(m.start - 1, -1, -1):
             if items[k].clause != clause:
@@ -113,6 +116,21 @@ def _asked(reading: Reading) -> str | None:
 
 
 _ZONES = {"trash": "trash", "to_hand": "hand"}
+# an event said again of the Gear in the asking clause names the area asked about
+_EVENT_ZONES = {"removed": "removed", "return_hand": "hand", "bottom": "deck"}
+
+
+def _repeated_place(reading: Reading, concept: str) -> list:
+    """The matches of `concept` in the asking clause after a Gear word, when the same event
+    is also said in another clause ("birimim oyundan çıkarıldı; Gear'ım da oyundan çıkar
+    mı?"): they ask where the Gear goes, not how the Unit left."""
+    from .family_util import asked_clause
+    clause = asked_clause(reading)
+    items = reading.items
+    found = reading.of(concept)
+    here = [m for m in found if items[m.start].clause == clause and any(
+        "gear" in reading.at(k) and items[k].clause == clause for k in range(m.start))]
+    return here if here and len(here) < len(found) else []
 
 
 def _asked_zone(reading: Reading) -> str | None:
@@ -120,6 +138,9 @@ def _asked_zone(reading: Reading) -> str | None:
     asking clause with a "go" word."""
     from .family_util import asked_clause, in_clause
     clause = asked_clause(reading)
+    said = {z for e, z in _EVENT_ZONES.items() if _repeated_place(reading, e)}
+    if len(said) == 1:
+        return said.pop()
     if not (in_clause(reading, "go", clause) and in_clause(reading, "gear", clause)):
         return None
     events = [m for e in (*_EVENTS, "beat") for m in reading.of(e)

@@ -112,6 +112,22 @@ def _me_first(reading: Reading) -> bool:
     return any(a == "ben" and b in _TR_PARTICLE for a, b in pairs)
 
 
+def _rival_first(reading: Reading) -> bool:
+    """The yes/no question asks whether the rival goes first: "rakibim önce mi çözer",
+    "rakip mi önce", "does my opponent resolve first"."""
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(a in ("do", "does", "will", "should", "must") and b in ("opponent", "rival")
+                   or (a in ("do", "does", "will") and b == "my" and c in ("opponent", "rival"))
+                   for a, b, c in zip(keys, keys[1:], keys[2:] + [""]))
+    for i in range(len(keys) - 2):
+        if "rival" in reading.at(i) and (
+                (keys[i + 1] in ("once", "ilk") and keys[i + 2] in _TR_PARTICLE)
+                or (keys[i + 1] in _TR_PARTICLE and keys[i + 2] in ("once", "ilk"))):
+            return True
+    return False
+
+
 def _before(reading: Reading) -> int | None:
     """The index of "önce" / "before" / "prior to" in the question, or None."""
     for it in reading.items:
@@ -358,7 +374,9 @@ def extract_timing(reading: Reading) -> Call | None:
         return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
     both = reading.has("both") or reading.has("players") or bool(players) or (
         rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
-    if not who and not when and yesno and both and not two and _me_first(reading) and (
+    first_asked = "me_first" if _me_first(reading) else "rival_first" if _rival_first(
+        reading) else None
+    if not who and not when and yesno and both and not two and first_asked and (
             reading.has("first") or before is not None):
         # "Rakibimin turunda ikimizin de etkisi beklemede, ilk ben mi çözerim?": whose turn
         # it is decides (10.13); the question must say it.
@@ -370,7 +388,7 @@ def extract_timing(reading: Reading) -> Call | None:
             raise Unclear("timing_react.which_pending")
         _consume_before_forms(reading)
         return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
-                     "asked": "me_first", "turn": owner}, used=used)
+                     "asked": first_asked, "turn": owner}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
         if not both or two or len(kinds) > 1:
@@ -896,8 +914,9 @@ def _i_am_role(reading: Reading) -> bool:
         if i + 1 < len(keys) and k == "oyuncu" and keys[i + 1] == "benim":
             return True
         back = keys[max(0, i - 4):i]
-        if reading.language == "en" and ("im" in back or ("i" in back and "am" in back)):
-            return True
+        if reading.language == "en" and ("im" in back or ("i" in back and "am" in back)
+                                         or (back[:1] == ["as"] and len(back) <= 4)):
+            return True                 # "I'm the attacking player", "As the defending player"
     return False
 
 
@@ -1259,8 +1278,9 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             return ("turn_player" if by and by[0] == tp else "other_player"), {
                 "legal": True, "resolved_by": list(by)}
         value, run, text = _run(data, first)
-        if args.get("asked") == "me_first":
-            value = (value == "turn_player") == (args["turn"] == "mine")
+        if args.get("asked") in ("me_first", "rival_first"):
+            first = "mine" if args["asked"] == "me_first" else "rival"
+            value = (value == "turn_player") == (args["turn"] == first)
         rules = (R.PENDING_TURN_PLAYER,) if not args.get("trigger") else (
             R.ATTACK_TRIGGER, R.TRIGGER_PENDING, R.PENDING_TURN_PLAYER, R.ATTACK_BEFORE_REACT)
         return value, _steps(run, rules), text, run
@@ -1385,11 +1405,13 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         before = {"call": "block", "quick": "block"}.get(args.get("before", ""), args.get("before", ""))
         asked = {"when": "asked_when", "before": "asked_before_" + before,
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
-                 "who_first": "asked_who_first" if args.get("asked") != "me_first"
-                 else "asked_me_first", "order_mine": "asked_order",
+                 "who_first": "asked_who_first" if args.get("asked") not in (
+                     "me_first", "rival_first") else "asked_" + args["asked"],
+                 "order_mine": "asked_order",
                  "defeated_pending": "asked_defeated_pending",
                  "in_step": "asked_in_step"}[case]
-        own = asked in ("asked_me_first", "asked_before_roll", "asked_before_next_turn",
+        own = asked in ("asked_me_first", "asked_rival_first", "asked_before_roll",
+                        "asked_before_next_turn",
                         "asked_before_attack_end",
                         "asked_in_step")
         if asked == "asked_in_step":
@@ -1436,7 +1458,7 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     if case == "in_step":
         moment = _moment_of(run, args)
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
-    if case == "who_first" and args.get("asked") == "me_first":
+    if case == "who_first" and args.get("asked") in ("me_first", "rival_first"):
         return f"{head}: " + m("ask_timing.first_turn_player")
     if case == "who_first":
         return m(f"ask_timing.first_{value}")
