@@ -140,3 +140,43 @@ def test_the_card_name_check_never_hides_a_name():
     assert len(found) > len(names)                  # the names are there to be found
     assert [t for t in found if not _may_name_a_card(t)] == []
     assert not _may_name_a_card("19 güçlü birim kaç Gig çalar?")
+
+
+def _term_asked_by_the_patterns_alone(question: str) -> str | None:
+    """ask/define.term_asked without its word check: every pattern tried."""
+    import re
+
+    from judge_tool import turkish
+    from judge_tool.ask import define
+    text = turkish.fold(turkish.normalize_punct(question)).strip()
+    for lazy_pattern in define._PATTERNS:
+        m = re.compile(*lazy_pattern._args).match(text)
+        if m:
+            term = m.group("t").strip(" '\"“”")
+            if term and len(term.split()) <= 4 and not any(ch.isdigit() for ch in term):
+                return term
+    return None
+
+
+DEFINE_WORDS = ["ne", "Ne", "NE", "nedir", "nedir?", "Nedir", "anlamı", "anlami", "ANLAMI",
+                "demek", "demektir", "anlama", "gelir", "geliyor", "ise", "yarar", "peki",
+                "what", "What", "is", "are", "does", "do", "mean", "define", "meaning",
+                "definition", "of", "a", "the", "blocker", "Gig", "çalmak", "?", "??", "ne?",
+                "19", "güçlü", "birim", "kaç", "\u00a0", "\t", "ne,", "x'in"]
+
+
+def test_the_definition_check_never_hides_a_definition_question():
+    """`term_asked` skips its patterns when no word they need is there: on the evaluation
+    questions and on generated phrasings it reads exactly what the patterns read."""
+    import random
+
+    from judge_tool.ask.define import term_asked
+    from judge_tool.ask.evaluate import load_cases
+    texts = sorted({c.q for c in load_cases(Path(__file__).parent / "ask_eval")})
+    rng = random.Random(16)
+    texts += [" ".join(rng.choice(DEFINE_WORDS) for _ in range(rng.randint(1, 7)))
+              for _ in range(4000)]
+    texts += ["blocker ne demek", "Gig nedir?", "what is a blocker", "define go solo",
+              "GO SOLO'nun anlamı ne?", "peki kuşanma nedir", "what does blocker mean?"]
+    assert [t for t in texts if term_asked(t) != _term_asked_by_the_patterns_alone(t)] == []
+    assert sum(term_asked(t) is not None for t in texts) > 100     # plenty were asked
