@@ -3,29 +3,22 @@ data behind `judge define`), never a family's ruling."""
 
 from __future__ import annotations
 
+import re
+
 from .. import turkish
-from ..lazyre import lazy
 
 # The question around the term, on folded text: the term is group "t".
 _PATTERNS = (
-    lazy(r"^(?:peki\s+)?(?P<t>.+?)\s+(?:ne\s+demek(?:tir)?|ne\s+anlama\s+gelir|ne\s+anlama\s+geliyor"
-         r"|nedir|ne\s+demektir|ne\s+ise\s+yarar|anlami\s+ne(?:dir)?)\s*\??$"),
-    lazy(r"^what\s+(?:does|do)\s+(?P<t>.+?)\s+mean\s*\??$"),
-    lazy(r"^what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
-    lazy(r"^(?:define|meaning\s+of|definition\s+of)\s+(?P<t>.+?)\s*\??$"),
+    re.compile(r"^(?:peki\s+)?(?P<t>.+?)\s+(?:ne\s+demek(?:tir)?|ne\s+anlama\s+gelir|ne\s+anlama\s+geliyor"
+               r"|nedir|ne\s+demektir|ne\s+ise\s+yarar|anlami\s+ne(?:dir)?)\s*\??$"),
+    re.compile(r"^what\s+(?:does|do)\s+(?P<t>.+?)\s+mean\s*\??$"),
+    re.compile(r"^what(?:\s+is|\s+are|'s|s)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
+    re.compile(r"^(?:define|meaning\s+of|definition\s+of)\s+(?P<t>.+?)\s*\??$"),
 )
-# A word every pattern needs (the first: "ne", "nedir" or "anlami" after a space; the
-# others: their first word): a question without one is no definition question, and the
-# patterns (~1 ms to compile) are not even compiled for it.
-_ASKING_WORDS = frozenset({"ne", "nedir", "anlami"})
-_ASKING_START = ("what", "define", "meaning", "definition")
 
 
 def term_asked(question: str) -> str | None:
     text = turkish.fold(turkish.normalize_punct(question)).strip()
-    if not text.startswith(_ASKING_START) and \
-            not any(word.rstrip("?") in _ASKING_WORDS for word in text.split()[1:]):
-        return None
     for pattern in _PATTERNS:
         m = pattern.match(text)
         if m:
