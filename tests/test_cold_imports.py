@@ -140,4 +140,3 @@ def test_the_card_name_check_never_hides_a_name():
     assert len(found) > len(names)                  # the names are there to be found
     assert [t for t in found if not _may_name_a_card(t)] == []
     assert not _may_name_a_card("19 güçlü birim kaç Gig çalar?")
-
