@@ -304,6 +304,13 @@ def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tup
         if stolen is None:
             raise EngineDisagrees("engine.yesno_remaining")
         yes = stolen > 0
+        claimed = args.get("claimed")
+        if claimed is not None:
+            # "will it steal 2?": it steals exactly the engine's count (9.23.2); "can it
+            # steal 2?" of fewer than that may mean "at least": no ruling
+            if stolen > claimed and reading.has("can"):
+                raise EngineDisagrees("steal.claimed_fewer", n=claimed, stolen=stolen)
+            yes = stolen == claimed
         return yes, f"{yes_no(reading, yes)} — {line}"
     return value, line
 

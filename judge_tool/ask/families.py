@@ -310,8 +310,15 @@ def extract_steal(reading: Reading) -> Call | None:
         if mods:
             raise Unclear("steal.change_without_power")
         return None
+    claimed = _claimed(reading, dice_items, free)
+    if claimed is not None:
+        (dice_items if claimed in dice_items else free).remove(claimed)
+        if not dice_items and free:
+            dice_items.append(free.pop(0))
+        dice = dice_items[0].number if dice_items else None
     if _gear_unpowered(reading, gear + [m for m in mods if m.sign]):
         raise Unclear("power.gear_unpowered")
+    _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
     power, assumptions, steps = _power_working(reading, base, mods)
@@ -324,6 +331,10 @@ def extract_steal(reading: Reading) -> Call | None:
         args["remaining"] = True
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("steal.gigs_asked")
+    if claimed is not None:
+        if args.get("remaining"):
+            raise Unclear("steal.gigs_asked")
+        args["claimed"] = claimed.number
     _turn_fits(reading, base)
     attacker_owner = _owner_near(reading, base)
     counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
@@ -338,7 +349,24 @@ def extract_steal(reading: Reading) -> Call | None:
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
+    if claimed is not None:
+        used.add(claimed.i)
     return Call(args, assumptions, steps, used)
+
+
+def _claimed(reading: Reading, dice: list[Item], free: list[Item]) -> Item | None:
+    """"Can a 5 power unit steal 2 gigs?", "9 güçlü birim 1 Gig çalar mı?": in a yes/no
+    question the one Gig number that is the steal verb's object is the count asked about
+    (compared with the count the engine gives); in any other question it is no ruling."""
+    from .asked import asked_form
+    if asked_form(reading) != "yesno":
+        if any(_claimed_count(reading, it) for it in dice):
+            raise Unclear("steal.gigs_asked")
+        return None
+    found = [it for it in dice + free if _claimed_count(reading, it)]
+    if len(found) > 1:
+        raise Unclear("steal.gigs_asked")
+    return found[0] if found else None
 
 
 _MY_UNIT = ("birimim", "birimimle", "birimimin", "birimimi", "birimime")
@@ -433,6 +461,18 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+def _effect_sources(reading: Reading, mods: list[Item]) -> None:
+    """"+4 güç veren bir etki", "minus 3 from an effect": an effect word with a power change
+    beside it (same clause, within five words) is where the change comes from, and is read;
+    any other effect word ("bir etki bu birimin kazandığını söylüyor") stays unread and is
+    reported (a `fact` of steal and fight)."""
+    items = reading.items
+    for m in reading.of("effect"):
+        if any(mod.clause == items[m.start].clause and
+               (0 < m.start - mod.i <= 5 or 0 <= mod.i - m.end < 5) for mod in mods):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
@@ -599,6 +639,7 @@ def extract_fight(reading: Reading) -> Call | None:
         return None
     if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
         raise Unclear("power.gear_unpowered")
+    _effect_sources(reading, [it for it in powers if it.sign])
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
