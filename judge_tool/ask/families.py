@@ -853,11 +853,22 @@ def extract_attack(reading: Reading) -> Call | None:
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("attack.target_lag")
     earlier = _played_earlier(reading)
-    if earlier and reading.has("lag"):
+    if earlier and any(k not in reading.consumed for m in reading.of("lag")
+                       for k in range(m.start, m.end)):
         raise Unclear("attack.earlier_and_lag")
-    lagging = bool(_present(reading, "lag"))
+    lagging = bool(_present(reading, "lag")) and not earlier
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    solo = _present(reading, "go_solo")
+    if solo is False or (solo and (adrenaline or earlier)):
+        return None             # "GO SOLO'suz Legend", GO SOLO with another permission
+    if solo:
+        # a Legend played with GO SOLO this turn is a ready Unit that can attack this turn
+        # (11.25.1): the scenario plays it, so its Lag is the engine's
+        for m in reading.of("legend"):
+            reading.consumed.update(range(m.start, m.end))
+        args["go_solo"] = True
+        args["lagging"] = lagging = True
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
                 if not said and not (key == "lagging" and earlier)}
     turn_owner = _turn_owner(reading)
@@ -915,7 +926,7 @@ def extract_attack(reading: Reading) -> Call | None:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
         # (ADRENALINE alone decides nothing: it matters only for a Unit with Lag, 11.23.2)
-        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier):
+        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier or solo):
             return None
         assumptions.append(say(reading, "ask_assume.attack.valid_target"))
         args["rival_gigs"] = 1
@@ -980,11 +991,14 @@ def _played_earlier(reading: Reading) -> bool:
     """"Geçen tur oynadığım birim", "played last turn": the Unit has no Lag now (every Unit
     loses it at the end of each turn, 11.3.2). The words are read."""
     items = reading.items
-    for m in reading.of("play"):
-        if _previous_turn(reading, items[m.start].clause):
+    found = False
+    for m in reading.of("play") + reading.of("lag"):
+        if _previous_turn(reading, items[m.start].clause) and not (
+                m.concept == "lag" and "turn" in reading.at(m.end - 1)):
+            # "came into play last turn": the lag cue names the entry, the turn is earlier
             reading.consumed.update(range(m.start, m.end))
-            return True
-    return False
+            found = True
+    return found
 
 
 def _rival_acts(reading: Reading, indices) -> bool:

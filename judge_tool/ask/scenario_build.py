@@ -108,11 +108,20 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         else:
             gigs = _dice("B", args.get("rival_gigs", 1), "A")
             state_b["gigs"] = gigs
+        state_a: dict[str, Any] = {"deck": 5, "field": [unit]}
+        actions: list[dict[str, Any]] = []
+        if args.get("go_solo"):
+            # GO SOLO (11.25.1): the Legend is played from the Legends area this turn
+            if args.get("ready") is False or args.get("rival_turn"):
+                raise NotModelled("attack.go_solo_state")
+            cards[ATTACKER] = {"type": "legend", "cost": 1, "power": 1, "keywords": ["GO SOLO"]}
+            state_a = {"deck": 5, "eddies": 1, "legends": [{"card": ATTACKER, "face_up": True}]}
+            actions.append({"do": "play", "card": ATTACKER, "from": "legends"})
+        actions.append({"do": "attack", "unit": ATTACKER, "target": target, "reactions": []})
         data = {**base, "cards": cards,
                 "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
-                          "A": {"deck": 5, "field": [unit]}, "B": state_b},
-                "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
-                             "reactions": []}]}
+                          "A": state_a, "B": state_b},
+                "actions": actions}
         return Built(data, "legal", _ids(gigs, "B"))
     if kind == "blocker":
         blocker: dict[str, Any] = {"card": BLOCKER}
