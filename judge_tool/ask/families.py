@@ -1281,6 +1281,8 @@ def extract_win(reading: Reading) -> Call | None:
     start = reading.has("start") and reading.has("turn")
     used = {have.i}
     owners = {}
+    if _present(reading, "overtime"):
+        return _win_overtime(reading, have)
     if reading.has("rival"):
         # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
         # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
@@ -1306,6 +1308,31 @@ def extract_win(reading: Reading) -> Call | None:
     late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
     return Call({"gigs": have.number, "when": "start", **owners},
                 [say(reading, "ask_assume.win.no_overtime")] if late else [], used=used)
+
+
+def _win_overtime(reading: Reading, have: Item) -> Call:
+    """In overtime a player with 7 Gigs wins at once (official 1.11): "Uzatmada 6 Gig'im
+    var, 1 Gig çaldım", "uzatmada 7 Gig'e ulaştım". A count reached without a steal is
+    run as one Gig stolen to reach it (how it was reached cannot change the answer)."""
+    if reading.has("rival"):
+        raise Unclear("win.rival_gigs_not_start")
+    others = [it for it in reading.numbers if it is not have and not it.sign]
+    ordinal = have.suffix.startswith(("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu"))
+    if reading.has("steal") and not (ordinal and not others):
+        if len(others) != 1 or reading.numbers[-1].sign:
+            raise Unclear("win.stolen_when")
+        if not _past_mine(reading, "steal") and "steal" not in reading.at(others[0].i + 1) \
+                and not any(it.key in ("i",) for it in reading.items):
+            raise Unclear("win.who_stole")
+        return Call({"gigs": have.number, "steal": others[0].number, "when": "steal",
+                     "overtime": True}, used={have.i, others[0].i})
+    if others or have.number < 1:
+        raise Unclear("win.when_counted")
+    before = min(have.number - 1, 6)      # the run starts below 7 (7 held would win at once)
+    return Call({"gigs": before, "steal": have.number - before, "when": "steal",
+                 "overtime": True},
+                [say(reading, "ask_assume.win.overtime_reached", n=have.number)],
+                used={have.i}, defaults={"gigs", "steal"})
 
 
 def _win_owners(reading: Reading) -> dict[str, str]:

@@ -188,12 +188,19 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                     "actions": [{"do": "start_phase"}]}
             return Built(data, "wins" if holder == "A" else "rival_wins")
         k = args["steal"]
-        rival = [g.replace("B.", "") for g in _dice("B", k, None)]
+        # the rival's dice: sizes the asker does not already hold as stolen "B." dice
+        taken = max(0, have - len(_SIZES))
+        sizes = _SIZES[taken:taken + k]
+        if len(sizes) < k:
+            raise NotModelled("scenario.gigs_12")
+        rival = [f"d{s}=1" for s in sizes]
         cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
-        data = {**base, "cards": cards,
-                "state": {"turn_player": "A", "turn": 3,
-                          "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
-                          "B": {"deck": 5, "gigs": rival}},
+        state: dict[str, Any] = {"turn_player": "A", "turn": 3,
+                                 "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
+                                 "B": {"deck": 5, "gigs": rival}}
+        if args.get("overtime"):
+            state.update(overtime=True, turn=16)    # 1.11: 7 Gigs win at once
+        data = {**base, "cards": cards, "state": state,
                 "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
                              "reactions": []}]}
         return Built(data, "wins")
