@@ -94,7 +94,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                        "ask_answer.steal.left", n=value, dice=dice, stolen=stolen)
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
-    elif kind == "attack" and args.get("rival_turn"):
+    elif kind == "attack" and (args.get("rival_turn") or args.get("own_target")):
         value = ENGINE_DECIDES          # attacking outside one's Main Phase: the engine says
         line = ""
     elif kind == "attack":

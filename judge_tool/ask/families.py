@@ -896,10 +896,15 @@ def extract_attack(reading: Reading) -> Call | None:
         raise Unclear("attack.spent_and_ready")
     if spent_attacker or ready_attacker is False:
         args["ready"] = False
+    own = [m for m in reading.of("own") if m.start in target_part]
+    for m in own:
+        reading.consumed.update(range(m.start, m.end))
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
     target_unit = any(m.start in target_part for m in
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
+    if target_gigs and own:
+        raise Unclear("steal.own_gig_area")     # one's own Gig area: not modelled
     if target_gigs:
         args["target"] = "gigs"
         counts = [it for it in reading.numbers
@@ -918,7 +923,14 @@ def extract_attack(reading: Reading) -> Call | None:
         args["target"] = "unit"
         spent = state_in(target_part, "spent")
         ready = state_in(target_part, "ready")
-        if spent is None and ready is None:
+        if own:
+            # "kendi harcanmış birimime", "my own unit": only a rival Unit is a target
+            # (9.3.2.1), whatever its state
+            args["own_target"] = True
+            args["target_spent"] = spent is not False and ready is not True
+            if spent is None and ready is None:
+                defaults.add("target_spent")
+        elif spent is None and ready is None:
             # "Can my unit attack a unit?": only a spent rival Unit can be attacked
             # (9.3.2.1), so the target's state decides and is not said.
             return None

@@ -101,14 +101,19 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         state_b: dict[str, Any] = {"deck": 5}
         target = "gigs"
         gigs: list[str] = []
+        own_units: list[Any] = []
         if args.get("target") == "unit":
             cards[DEFENDER] = {"type": "unit", "power": 1}
-            state_b["field"] = [{"card": DEFENDER, "spent": bool(args.get("target_spent"))}]
+            target_card = {"card": DEFENDER, "spent": bool(args.get("target_spent"))}
+            if args.get("own_target"):
+                own_units.append(target_card)   # the asker's own Unit (9.3.2.1: no target)
+            else:
+                state_b["field"] = [target_card]
             target = DEFENDER
         else:
             gigs = _dice("B", args.get("rival_gigs", 1), "A")
             state_b["gigs"] = gigs
-        state_a: dict[str, Any] = {"deck": 5, "field": [unit]}
+        state_a: dict[str, Any] = {"deck": 5, "field": [unit] + own_units}
         actions: list[dict[str, Any]] = []
         if args.get("go_solo"):
             # GO SOLO (11.25.1): the Legend is played from the Legends area this turn
