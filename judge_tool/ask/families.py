@@ -1057,8 +1057,18 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
-    if any(_negated(reading, m.start, m.end) for m in _block_words(reading)):
+    words = _block_words(reading)
+
+    def noun(m: Match) -> bool:
+        return m.cue.split()[0] == "blocker"     # "BLOCKER", "the BLOCKER keyword"
+    # the verb's own negation sits right before it ("not block"); "no BLOCKER block" is
+    # the noun's
+    negated = {m: _negated(reading, m.start, m.end, reach=2 if noun(m) else 1) for m in words}
+    if any(on for m, on in negated.items() if not noun(m)):
         return None                     # "bloklamazsam": not whether it may block
+    keyword = not any(on for m, on in negated.items() if noun(m))
+    if not keyword and not any(not noun(m) for m in words):
+        return None                     # "BLOCKER'ı yok" and no block asked about
     spent = _present(reading, "spent")
     ready = _present(reading, "ready")
     target = reading.has("defender") or _attacked_directly(reading)
@@ -1072,6 +1082,12 @@ def extract_blocker(reading: Reading) -> Call | None:
         is_spent = True
         assumptions.append(say(reading, "ask_assume.blocker.target_spent"))
     lag = _present(reading, "lag")
+    if not keyword:
+        # "BLOCKER'ı olmayan birimimle bloklayabilir miyim?": only a BLOCKER blocks (9.9)
+        args = {"blocker_keyword": False, "blocker_spent": bool(spent) or ready is False,
+                "blocker_target": bool(target), "blocker_lag": bool(lag)}
+        return Call(args, assumptions, defaults={"blocker_spent", "blocker_target",
+                                                 "blocker_lag"})
     if spent is None and ready is None and not target and lag is None:
         # "BLOCKER'ım bloklayabilir mi?": nothing is said that decides it (a spent BLOCKER
         # may not block, 9.9): taking it as ready would answer a question not asked.
@@ -1099,8 +1115,8 @@ def _attacked_directly(reading: Reading) -> bool:
         else:
             for k in range(max(0, verb.start - 3), verb.start):
                 if items[k].clause == items[verb.start].clause and \
-                        reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
-                    return True
+                        reading.at(k) & {"unit", "block"} and _dative(items, k):
+                    return True         # "BLOCKER birimime saldırıyor", not "birimimle"
     return False
 
 

@@ -134,8 +134,9 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             blocker["spent"] = True
         if args.get("blocker_lag"):
             blocker["lag"] = True
+        keywords = [] if args.get("blocker_keyword") is False else ["BLOCKER"]
         cards = {ATTACKER: {"type": "unit", "power": 1},
-                 BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+                 BLOCKER: {"type": "unit", "power": 1, "keywords": keywords}}
         target = BLOCKER if args.get("blocker_target") else "gigs"
         data = {**base, "cards": cards,
                 "state": {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [ATTACKER]},
