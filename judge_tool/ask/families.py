@@ -372,20 +372,37 @@ def _claimed(reading: Reading, dice: list[Item], free: list[Item]) -> Item | Non
 _MY_UNIT = ("birimim", "birimimle", "birimimin", "birimimi", "birimime")
 
 
+_NOUNS = frozenset({"unit", "attacker", "defender", "block"})
+
+
+def _my_suffix(reading: Reading, k: int) -> bool:
+    """A Unit or role noun with the first person possessive: "saldıranımı", "BLOCKER'ımla"
+    (not "birimi", whose stem already ends in -im)."""
+    key = reading.items[k].key
+    return any(m.end - m.start == 1 and m.concept in _NOUNS and " " not in m.cue
+               and key.startswith(m.cue.rstrip("-")) and
+               key[len(m.cue.rstrip("-")):].startswith(("im", "um"))
+               for m in reading.matches if m.start == k)
+
+
 def _owner_near(reading: Reading, item: Item) -> str | None:
     """Whose Unit a power number describes: "rakibin 9 güçlü birimi", "his 9 power unit"
     -> "rival"; "benim 9 güçlü birimim", "my 9 power unit" -> "mine"; else None."""
     items = reading.items
+    own_noun = False
     for k in range(item.i + 1, min(len(items), item.i + 4)):     # "15 güçlü birimim"
         if items[k].clause != item.clause:
             break
-        if items[k].key in _MY_UNIT:
-            return "mine"
-        if "unit" in reading.at(k):
+        if items[k].key in _MY_UNIT or _my_suffix(reading, k):
+            return "mine"                                        # "… saldıranımı"
+        if reading.at(k) & _NOUNS:
+            own_noun = True
             break
     for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
         if items[k].clause != item.clause or reading.at(k) & {"gig", "gig_area", "area"}:
             break               # "Rakibin Gig alanına 14 güçle": the rival owns the area
+        if own_noun and reading.at(k) & _NOUNS:
+            break               # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": another phrase
         if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
             return "rival"
         if items[k].key in ("my", "benim"):
@@ -576,7 +593,12 @@ def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None
         here = reading.at(before)
         adjacent = next(({"block": "defender"}.get(c, c) for c in sides if c in here), None)
     if after and adjacent and after != adjacent:
-        raise Unclear("fight.role_both_sides")
+        noun = reading.items[item.i + 2].key if item.i + 2 < len(reading.items) else ""
+        if noun in _BARE_ROLES:
+            raise Unclear("fight.role_both_sides")
+        # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": a role noun with a case ending after
+        # the power word is the noun the number describes; the one before is another phrase
+        return after
     return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
 
 
@@ -691,7 +713,12 @@ def extract_fight(reading: Reading) -> Call | None:
         assumptions.append(_negative(reading))
     args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
             **workings}
-    _block_words(reading)           # "BLOCKER'ı … engelledi": the block, read
+    if _blocked(reading):
+        # "Gig alanıma saldırdı, BLOCKER'ımla blokladım": the redirected attack's first
+        # target (9.9.1) changes nothing in the fight
+        for m in reading.of("gig_area") + reading.of("area") + reading.of("gig"):
+            if not any(it.number is not None and abs(it.i - m.start) <= 1 for it in reading.items):
+                reading.consumed.update(range(m.start, m.end))
     # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
     # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
     _side_owners(reading, attacker, defender)
