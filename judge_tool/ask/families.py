@@ -1195,6 +1195,13 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
         key = items[m.start].key
         if _previous_turn(reading, items[m.start].clause):
             continue            # "geçen turumda sattım": not this turn
+        nxt = items[m.end] if m.end < len(items) else None
+        if reading.language != "en" and nxt is not None and nxt.clause == items[m.start].clause \
+                and nxt.key.startswith(_LIGHT_VERBS):
+            # "satış yaptım", "çağırma yapmadım": the noun's light verb carries the person
+            reading.consumed.add(nxt.i)
+            m = Match(m.concept, m.start, m.end + 1, m.cue)
+            key = nxt.key
         if reading.language == "en":
             past = key.endswith("ed") or key in ("sold", "did")
             if not past:
@@ -1212,12 +1219,26 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
     return found
 
 
+# Turkish light verbs after an action noun: "satış yap-", "satış et-"
+_LIGHT_VERBS = ("yap", "ett", "etm")
+
+
 def _twice(reading: Reading) -> bool:
     """"iki kart satabilir miyim", "two Legends in one turn", "bir tane daha": a second one
     in the same turn."""
-    if reading.has("again"):
+    items = reading.items
+    if reading.has("repeat"):
+        return True                 # "twice"
+    for m in reading.of("again"):
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if items[m.start].key == "daha" and nxt in _EARLIER:
+            continue            # "daha önce hiç çağırmadım": "earlier", not "once more"
         return True
     return any(it.number == 2 and not it.sign for it in reading.numbers)
+
+
+# "daha önce", "daha evvel": earlier (folded), after which "daha" is no "again"
+_EARLIER = ("once", "evvel", "onceden")
 
 
 def _rival_turn(reading: Reading) -> bool:
@@ -1282,18 +1303,25 @@ def _previous_turn(reading: Reading, clause: int) -> bool:
 
 def extract_sell(reading: Reading) -> Call | None:
     rival_turn = _turn_owner(reading) == "rival"
-    if _rival_acts(reading, range(len(reading.items))):
+    if _rival_acts(reading, range(len(reading.items))) or _rival_does(reading, "sell"):
         return None                     # "can my opponent sell": not the asker's sale
     if rival_turn:
         # selling is a Main Phase action of the turn player (official 11.9.2)
         if reading.has("previous") or any(it.number is not None for it in reading.items):
             return None
         return Call({"rival_turn": True, "sold_this_turn": False}, defaults={"sold_this_turn"})
+    tag = _present(reading, "sell_tag")
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
-    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    # "1 kart sattım", "sell one": one card is what a sale sells; "iki kart" is a second
+    used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
+        _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    if tag is False:
+        # a card without a Sell Tag cannot be sold by the action (3.12.1), whatever else
+        return Call({"sold_this_turn": bool(sold) or twice, "sell_tag": False}, used=used,
+                    defaults=set() if sold is not None or twice else {"sold_this_turn"})
     if sold is None and not twice and reading.has("previous") and \
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         sold = False            # "geçen turumda sattım": nothing sold this turn is said
@@ -1309,20 +1337,124 @@ def extract_call(reading: Reading) -> Call | None:
         if reading.numbers:
             return None
         return Call({"call_asked": "cost"})
+    if _rival_does(reading, "call"):
+        return None
     called = _past_mine(reading, "call")
     twice = _twice(reading)
-    rival = _rival_turn(reading) or any(
-        "rival" in reading.at(m.start - 1) for m in reading.of("attack") if m.start > 0)
-    used = {it.i for it in reading.numbers if it.number == 2} | _one_turn(reading)
+    # "call one", "1 Legend çağırdım": one Legend is what a call flips
+    used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
+        _one_turn(reading)
     if len(reading.numbers) > len(used):
         return None
+    turns = _turns_by_clause(reading)
+    if called and len(set(turns.values())) == 2:
+        # "Rakibimin turunda bir Legend çağırdım, kendi turumda yine çağırabilir miyim?":
+        # the call made and the call asked are in the turns their clauses name
+        made = _clause_turn(reading, turns, [m.start for m in reading.of("call")
+                                             if _said_done(reading.items[m.start])])
+        asked = _clause_turn(reading, turns, [m.start for m in reading.of("call")
+                                              if not _said_done(reading.items[m.start])])
+        if made is None or asked is None:
+            raise Unclear("econ.call_turn")
+        reading.consumed.update(k for m in reading.of("turn") for k in
+                                range(max(0, m.start - 3), m.start)
+                                if reading.at(k) & {"rival", "own", "next"})
+        _rival_attacks(reading)             # "… when he attacks": the rival's attack
+        if _rival_acts(reading, range(len(reading.items))):
+            return None
+        if asked == "rival" and made != asked:
+            return Call({"call_asked": "rival_turn"}, used=used)
+        return Call({"call_asked": "again", "called_this_turn": made == asked}, used=used)
+    rival = _rival_turn(reading) or _rival_attacks(reading)
+    if _rival_acts(reading, range(len(reading.items))):
+        return None                     # "my opponent called a legend": not the asker's call
     if rival and (called or twice):
+        if _same_turn(reading):
+            # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
+            return Call({"call_asked": "again", "called_this_turn": True}, used=used)
         raise Unclear("call.called_then_rival")
     if rival:
         return Call({"call_asked": "rival_turn"})
+    if called is None and not twice and reading.has("previous") and \
+            all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
+        called = False          # "geçen tur çağırdım": nothing called this turn is said
     if called is None and not twice:
         raise Unclear("call.already_called")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _rival_does(reading: Reading, concept: str) -> bool:
+    """"my opponent called a legend", "rakibim kart sattı": a rival word right before the
+    action's verb is its subject; families that read the asker's own action stop."""
+    items = reading.items
+    for m in reading.of(concept):
+        clause = items[m.start].clause
+        for k in range(max(0, m.start - 3), m.start):
+            between = range(k + 1, m.start)
+            if items[k].clause == clause and "rival" in reading.at(k) and \
+                    not any(items[j].key in ("ben", "i", "me", "bana") or
+                            reading.at(j) & _OTHER_ACTS for j in between):
+                return True
+    return False
+
+
+# Between a rival word and the verb: "rakibin turunda" (whose turn), "rakibim saldırırken"
+# (the rival's own verb) — then the rival is not the verb's subject.
+_OTHER_ACTS = frozenset({"turn", "attack", "attacker", "call", "sell", "draw", "steal", "play",
+                         "block"})
+
+
+def _said_done(item: Item) -> bool:
+    """"çağırdım", "called": an action the question says was done (not the one asked)."""
+    key = item.key
+    return key.endswith(("dim", "tim", "dum", "tum")) or key in ("called", "sold")
+
+
+def _turns_by_clause(reading: Reading) -> dict[int, str]:
+    """Each clause that names a turn, with whose: "rakibimin turunda" -> "rival",
+    "kendi turumda", "my next turn", "turumda" -> "mine"."""
+    items = reading.items
+    out: dict[int, str] = {}
+    for m in reading.of("turn"):
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        if any("rival" in reading.at(k) for k in before):
+            owner = "rival"
+        elif items[m.start].key in _MY_TURN or any(
+                "own" in reading.at(k) or items[k].key in ("my", "benim") for k in before):
+            owner = "mine"
+        else:
+            continue
+        if out.get(clause, owner) != owner:
+            raise Unclear("econ.turns_clause")
+        out[clause] = owner
+    return out
+
+
+def _clause_turn(reading: Reading, turns: dict[int, str], indices: list[int]) -> str | None:
+    owners = {turns.get(reading.items[k].clause) for k in indices}
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _rival_attacks(reading: Reading) -> bool:
+    """"rakip bana saldırdığında", "when my opponent attacks", "rakibin birimi saldırıyor":
+    the rival is the one attacking (a rival word shortly before the attack verb)."""
+    items = reading.items
+    for m in reading.of("attack"):
+        clause = items[m.start].clause
+        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        rivals = [k for k in before if "rival" in reading.at(k)]
+        if rivals and not any(items[k].key in ("ben", "i") for k in before):
+            reading.consumed.update(rivals)     # the rival is read as the attacker
+            return True
+    return False
+
+
+def _same_turn(reading: Reading) -> bool:
+    """"aynı turda", "in the same turn"."""
+    items = reading.items
+    return any(it.key in ("ayni", "same") and it.i + 1 < len(items) and "turn" in reading.at(it.i + 1)
+               for it in items)
 
 
 def extract_win(reading: Reading) -> Call | None:
@@ -1572,6 +1704,9 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
     return out
 
 
+_ARTICLE_ONE = ("bir", "a", "an")
+
+
 def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     """What the player can pay with: "3 Eddie'm", "I have 2 eddies", "2 hazır Legend'ım",
     "1 ready legend". A number before an Eddie word that is followed by a reduction or
@@ -1579,11 +1714,23 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     out: dict[str, int] = {}
     used: set[int] = set()
     items = reading.items
-    owns = any(it.key in ("var", "have", "has", "got") or it.key.startswith(("varken", "vardi"))
-               for it in items)
+    from .asked import asked_form
+    asks_yesno = asked_form(reading) == "yesno"     # "two eddies and a legend: enough?"
+    owns = any(it.key in ("var", "have", "has", "got", "ive") or it.key.startswith(
+        ("varken", "vardi", "harca", "spend")) for it in items)
+    for item in items:
+        # "bir Legend'ım", "a ready legend": the article counts one
+        nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+        if item.key in _ARTICLE_ONE and nxt is not None and nxt.clause == item.clause and \
+                "legend" in reading.at(nxt.i) and not reading.at(item.i):
+            out["legends"] = out.get("legends", 0) + 1
+            reading.consumed.add(item.i)
     for item in reading.numbers:
         if item.sign:
             continue
+        if any("cost" in reading.at(k) for k in range(max(0, item.i - 2), item.i)
+               if items[k].clause == item.clause):
+            continue            # "costs 3 eddies", "bedeli 3 €$": the cost, not a resource
         for k in range(item.i + 1, min(len(items), item.i + 3)):
             if items[k].clause != item.clause or items[k].number is not None:
                 break
@@ -1594,14 +1741,70 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
                 used |= {item.i}
                 break
             if "pay" in concepts and items[k].key.startswith("eddie"):
-                mine = items[k].key.endswith(("m", "im", "um")) or owns
+                mine = items[k].key.endswith(("m", "im", "um")) or owns or asks_yesno
                 if mine and not after & {"reduction", "increase", "cost"}:
                     out["eddies"] = out.get("eddies", 0) + item.number
                     used |= {item.i}
                 break
-            if not concepts & {"ready"}:
+            if not concepts & {"ready", "face_down"}:
                 break
     return out, used
+
+
+def _asks_cost_value(reading: Reading) -> bool:
+    """"What is the card's cost value now?", "kartın bedel değeri", "kartın bedeli şimdi
+    kaç?": the card's cost itself is asked (a reduction leaves it as printed, 11.8.2), not
+    what is paid ("kaç €$ öderim", "costs how much", "how much do I pay")."""
+    items = reading.items
+    for c in reading.of("cost"):
+        near = range(max(0, c.start - 2), min(len(items), c.end + 2))
+        if any("values" in reading.at(k) for k in near if items[k].clause == items[c.start].clause):
+            return True
+    return reading.has("now") and not reading.has("pay")
+
+
+_CARD_TYPES = ("unit", "gear", "program")
+
+
+_LIST_JOINS = ("ve", "and", "ile", "&")
+_LIST_END = frozenset({"how_many", "what", "pay", "reduction", "increase"})
+
+
+def _listed_roles(reading: Reading, numbers: list[Item], roles: dict[int, str],
+                  listed: tuple[str, ...]) -> None:
+    """A number listed right after one with a role takes that role: "indirim 2 ve 2 ve 2",
+    "reductions of 1, 1 and 1" (the list's "ve"/"and" starts a new clause, so the cue word
+    is out of the later numbers' reach)."""
+    items = reading.items
+    for item in numbers:
+        if item.i in roles or item.sign:
+            continue
+        k = item.i - 1
+        if k >= 0 and items[k].key in _LIST_JOINS:
+            k -= 1
+        nxt = items[item.i + 1] if item.i + 1 < len(items) else None
+        # the list goes on or ends ("2 ve 2 ve 2 ne öderim"); "indirim 2, 3 kartım var"
+        # is another fact
+        ends = nxt is None or nxt.number is not None or nxt.key in _LIST_JOINS or \
+            not reading.at(nxt.i) - _LIST_END
+        if k >= 0 and items[k].number is not None and roles.get(k) in listed and \
+                not items[k].sign and ends:
+            roles[item.i] = roles[k]
+
+
+def _card_types(reading: Reading) -> None:
+    """A card type named as the card paid for ("6 bedelli Gear'ı", "a 5 cost unit",
+    "bedeli dokuz olan birime") is read; one said elsewhere ("indirim sadece Gear'lar
+    için", "for each unit") is a condition the question does not settle, left unread
+    (a `fact` of the cost family, so it is reported)."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in _CARD_TYPES:
+            continue
+        clause = items[m.start].clause
+        if any(c.concept == "cost" and 0 < m.start - c.start <= 3 and items[c.start].clause == clause
+               for c in reading.of("cost")):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def extract_cost(reading: Reading) -> Call | None:
@@ -1617,6 +1820,7 @@ def extract_cost(reading: Reading) -> Call | None:
     roles = _assign(reading, numbers,
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
+    _listed_roles(reading, numbers, roles, ("reduction", "increase"))
     for item in numbers:
         role = roles.get(item.i)
         times = counts[item.i].number if item.i in counts else 1
@@ -1638,9 +1842,15 @@ def extract_cost(reading: Reading) -> Call | None:
         cost_item = free_numbers.pop(0)
         cost = cost_item.number
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
+    _card_types(reading)
     free = bool(_present(reading, "free"))
     if _present(reading, "reduction") is False and changes:
         raise Unclear("cost.reduction_not_apply")
+    # "5 bedelli kartıma indirim var": a reduction (or an increase) whose amount is not said
+    if reading.has("reduction") and not any(c > 0 for c in changes) and _present(reading, "reduction"):
+        raise Unclear("econ.reduction_amount")
+    if reading.has("increase") and not any(c < 0 for c in changes) and _present(reading, "increase"):
+        raise Unclear("econ.increase_amount")
     if _present(reading, "legend") is False:
         resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"
     assumptions = []
@@ -1649,6 +1859,9 @@ def extract_cost(reading: Reading) -> Call | None:
             return None
         cost = 0
         assumptions.append(say(reading, "ask_assume.cost.not_given"))
+    if changes and asked_form(reading) != "yesno" and _asks_cost_value(reading):
+        # a reduction changes what is paid, never the cost value (11.8.2): which is asked?
+        raise Unclear("econ.cost_value")
     args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
     defaults: set[str] = set() if free else {"free"}
     if len(changes) > 1:
@@ -1656,6 +1869,9 @@ def extract_cost(reading: Reading) -> Call | None:
     if asked_form(reading) == "yesno":
         if "eddies" not in resources and "legends" not in resources:
             raise Unclear("cost.pay_with")
+        if "legends" not in resources and _present(reading, "legend"):
+            # "my legends are face-up": Legends named but not counted
+            raise Unclear("econ.legends_count")
         args["eddies"] = resources.get("eddies", 0)
         args["legends"] = resources.get("legends", 0)
         for key in ("eddies", "legends"):
@@ -1685,6 +1901,10 @@ def extract_d20(reading: Reading) -> Call | None:
     if counted:
         n = counted[0].number
         used = {counted[0].i}
+        if _besides_d20(reading, counted[0]):
+            # "d20 ve bir zar daha", "the d20 and 2 other dice": the count is of the others
+            assumptions.append(say(reading, "ask_econ.d20_besides", n=n))
+            return Call({"fixer_dice": ["d20"] + ["d4"] * n}, assumptions, used=used)
         if n <= 1:
             return Call({"fixer_dice": ["d20"]}, used=used)
         assumptions.append(say(reading, "ask_assume.d20.others_d4", n=n))
@@ -1698,6 +1918,17 @@ def extract_d20(reading: Reading) -> Call | None:
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
+
+
+def _besides_d20(reading: Reading, count: Item) -> bool:
+    """A count of dice said besides the d20: "bir zar daha", "2 other dice", "d20 ve 1
+    zar", "d20 dışında 1 zar"."""
+    items = reading.items
+    after = range(count.i + 1, min(len(items), count.i + 4))
+    if any(items[k].clause == count.clause and reading.at(k) & {"again", "other"} for k in after):
+        return True
+    before = [items[k] for k in range(max(0, count.i - 3), count.i)]
+    return any(it.die == 20 for it in before)
 
 
 def _chosen_first(reading: Reading, die: Item) -> bool:
@@ -1759,7 +1990,7 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
     items = reading.items
     for m in reading.of("draw"):
         key = items[m.start].key
-        if not (key.startswith(_PAST_DRAW_TR) or key in _PAST_DRAW_EN):
+        if not (_past_draw_tr(key) or key in _PAST_DRAW_EN):
             continue
         past.append(m)
         clause = items[m.start].clause
@@ -1781,6 +2012,14 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
     return past, total, used
 
 
+def _past_draw_tr(key: str) -> bool:
+    """"çektim", "çekmiştim", "çektirdi" (made to draw): a draw already made; the causative
+    "çektirirse", "çektirecek" is not one."""
+    if key.startswith("cektir"):
+        return key.startswith(("cektirdi", "cektirmis", "cektirildi"))
+    return key.startswith(_PAST_DRAW_TR)
+
+
 _PAST_TR = ("vardi", "idi", "kalmisti", "vardir")
 _PAST_EN = ("had", "was", "were", "held", "contained")
 
@@ -1797,6 +2036,9 @@ def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []
+    at_start = not reading.has("draw")
+    if at_start and not _turn_starts(reading):
+        return None
     past, drawn, past_used = _past_draws(reading)
     if past:
         reading = Reading(reading.question, reading.items,
@@ -1835,9 +2077,23 @@ def extract_draw(reading: Reading) -> Call | None:
             raise Unclear("draw.more_than_deck")
         extra = {"deck_before": k, "already_drawn": drawn}
         k -= drawn
+    if at_start:
+        if n is not None or rest:
+            return None
+        # "destemde kart yok ve turum başladı": the Start Phase draws 1 (8.6.4)
+        return Call({"deck_count": k, "n": 1, "at_start": True}, used={k_item.i} if k_item else set(),
+                    defaults={"n"})
     if n is None:
-        n = 1
-        assumptions.append(say(reading, "ask_assume.draw.one_card"))
+        one = _a_card_drawn(reading)
+        if one is not None:
+            n = 1                       # "bir kart çekersem", "draw a card"
+            reading.consumed.add(one)
+        elif k > 0:
+            # "destemde 3 kart var, bir etki kart çektirirse": the count decides
+            raise Unclear("econ.draw_count")
+        else:
+            n = 1
+            assumptions.append(say(reading, "ask_assume.draw.one_card"))
     if n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to")):
         # "en fazla 3 kart çek": the player first chooses how many, then draws exactly
         # that many (11.5.2.2), so no more than the deck holds need be chosen.
@@ -1849,6 +2105,29 @@ def extract_draw(reading: Reading) -> Call | None:
                     {x.i for x in (n_item, k_item) if x is not None} | past_used)
     return Call({**extra, "n": n, "deck_count": k}, assumptions,
                 used={x.i for x in (n_item, k_item) if x is not None} | past_used)
+
+
+def _a_card_drawn(reading: Reading) -> int | None:
+    """The article of "bir kart çekersem", "draw a card" (one card drawn): its index."""
+    items = reading.items
+    for m in reading.of("draw"):
+        clause = items[m.start].clause
+        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + 2)):
+            it, nxt = items[k], items[k + 1]
+            if it.key in _ARTICLE_ONE and it.clause == clause and nxt.clause == clause \
+                    and "card" in reading.at(nxt.i) and it.number is None:
+                return k
+    return None
+
+
+def _turn_starts(reading: Reading) -> bool:
+    """"turum başladı", "at the start of my turn", "turumun başında": my turn starts (its
+    Start Phase draws a card). The rival's turn is not read here."""
+    items = reading.items
+    if _turn_owner(reading) == "rival":
+        return False
+    return any(abs(s.start - t.start) <= 3 and items[s.start].clause == items[t.start].clause
+               for s in reading.of("start") for t in reading.of("turn"))
 
 
 def _empty_deck(reading: Reading) -> bool:
@@ -1942,7 +2221,10 @@ MODULES = {"deck_search": ("family_search", ("yesno", "count"), False),
            "replace": ("family_replace", ("yesno", "outcome", "none", "count"), True),
            "gear": ("family_gear", ("outcome", "yesno", "none"), False)}
 OWN: dict[str, Callable] = {}
-REPEAT_OK: tuple[str, ...] = tuple(n for n, (_, _, again) in MODULES.items() if again)
+# "iki kez kart satabilir miyim": selling and calling are once a turn, so a repeated one is
+# their own question (`_twice`)
+REPEAT_OK: tuple[str, ...] = tuple(n for n, (_, _, again) in MODULES.items() if again) + (
+    "sell", "call")
 
 
 def _module(name: str):

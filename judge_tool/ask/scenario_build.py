@@ -146,7 +146,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         return Built(data, "block_legal")
     if kind == "sell":
         card = "Satılık"
-        data = {**base, "cards": {card: {"type": "unit", "cost": 1, "sell_tag": True}},
+        data = {**base, "cards": {card: {"type": "unit", "cost": 1,
+                                                  "sell_tag": args.get("sell_tag", True)}},
                 "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
                           "A": {"deck": 5, "hand": [card],
                                 "sold_this_turn": bool(args["sold_this_turn"])},
@@ -254,6 +255,13 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                                   "A": {"deck": 5, "gigs": gigs}, "B": {"deck": 5}},
                 "actions": [{"do": "pass"}]}
         return Built(data, "street_cred")
+    if kind == "draw" and args.get("at_start"):
+        # the Start Phase: the 7-Gig check, ready, then draw 1 (8.6.4)
+        data = {**base, "state": {"turn_player": "A", "turn": 3, "phase": "start",
+                                  "A": {"deck": args["deck_count"], "fixer": []},
+                                  "B": {"deck": 5, "fixer": []}},
+                "actions": [{"do": "start_phase"}]}
+        return Built(data, "loses")
     if kind == "draw":
         n, k = args["n"], args["deck_count"]
         card = "Çekiş"

@@ -43,12 +43,12 @@ class Situation:
 # a fact `key` of the situation is shown as `ask_lines.fact.<key>` with its value.
 FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attacker_power", "defender_power", "ready",
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
-         "rival_turn", "sold_this_turn", "called_this_turn", "gigs", "gigs_of", "turn_of",
+         "rival_turn", "sold_this_turn", "sell_tag", "called_this_turn", "gigs", "gigs_of", "turn_of",
          "steal", "when", "thief",
          "changes", "eddies", "legends", "cost", "reduction", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
-         "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "claimed", "go_solo",
-         "own_target", "overtime", "blocker_keyword")
+         "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
+         "go_solo", "own_target", "overtime", "blocker_keyword")
 # Symbolic values of the situation's facts, as the judge reads them.
 VALUE_WORDS = ("gigs", "start", "steal", "rival", "me", "unit")
 
