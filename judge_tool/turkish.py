@@ -69,6 +69,16 @@ def fold(text: str) -> str:
     return ascii_fold(tr_lower(text.translate(_PUNCT_TABLE)))
 
 
+_NAME_SPLIT = lazy(r"[^0-9a-z]+")
+
+
+@lru_cache(maxsize=4096)
+def name_keys(text: str) -> tuple[str, ...]:
+    """A name's folded alphanumeric tokens: "Rockn' Rockerboy" -> ("rockn", "rockerboy")
+    (card names in running text: `cards.matching`, and `ask`'s check for one)."""
+    return tuple(t for t in _NAME_SPLIT.split(fold(text).replace("'", "")) if t)
+
+
 def normalize_space(text: str) -> str:
     return " ".join(text.split())
 

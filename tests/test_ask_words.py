@@ -224,3 +224,15 @@ def test_what_was_not_understood_is_said_in_the_questions_language(question, min
     err = capsys.readouterr().err
     assert mine[-1] in err and not any(label in err for label in theirs[-1:]), err
     assert ("senaryo yok" in err) == (mine[0] == "Karar verilmedi"), err
+
+
+@pytest.mark.parametrize("env", ["en", "tr", "ru"])
+def test_the_questions_language_wins_over_the_interface_language(env, monkeypatch):
+    """A ruling is repeated at the table in the language it was asked in: JUDGE_LANG (or
+    --lang) does not turn a Turkish ruling's labels English, nor an English one's Turkish."""
+    from judge_tool.cli.ask_view import ask_command
+    monkeypatch.setenv("JUDGE_LANG", env)
+    turkish = ask_command("cyberpunk-tcg", ("Rakibimin 7 Gig'i var, turumun başında kazanır mıyım?",))
+    assert "Karar verilmedi" in turkish and "Anlaşılmayan:" in turkish and "En yakın kurallar:" in turkish
+    english = ask_command("cyberpunk-tcg", ("Can my lagging unit attack?",))
+    assert "Understood:" in english and "Rules:" in english and "Kurallar" not in english

@@ -28,10 +28,12 @@ NOT_TYPING = ["typing"]
 # and holds no Path (RulebookMeta.folder is text); the glossary's entry still holds one
 # (define), search opens its index with pathlib.
 NOT_PATHLIB = ["pathlib", "urllib.parse", "ipaddress"]
+# a question whose words cannot start a card name loads neither the cards nor the matcher
+NO_CARDS = ["judge_tool.cards", "judge_tool.cards.pool", "judge_tool.cards.matching"]
 FORMS = {
-    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], NOT_TYPING + NOT_PATHLIB),
+    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], NOT_TYPING + NOT_PATHLIB + NO_CARDS),
     "ask-fight-json": (["ask", "--json", "8 güçlü birim 3 güçlü birime saldırırsa kim kazanır?"],
-                       NOT_TYPING + NOT_PATHLIB),
+                       NOT_TYPING + NOT_PATHLIB + NO_CARDS),
     "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], NOT_TYPING),
     # a named card's scenario data is deep-copied before the pool card goes in
     "ask-card": (["ask", "Saul Bright 5 güçlü birime saldırırsa kim kazanır?"],
@@ -119,3 +121,22 @@ def test_every_dataclass_has_a_docstring():
     """Without one, dataclasses writes one with inspect.signature, which imports inspect
     (~10 ms of a cold start: ast, dis, tokenize). Say in one line why the class exists."""
     assert _dataclasses_without_docstring() == []
+
+
+def test_the_card_name_check_never_hides_a_name():
+    """`ask` looks for card names only when a word can start one (family_cards); on the
+    evaluation questions and on every card's names written in a sentence, lower case,
+    upper case and with a suffix, whatever `find` finds, the check lets through."""
+    from judge_tool.ask.evaluate import load_cases
+    from judge_tool.ask.family_cards import _may_name_a_card
+    from judge_tool.cards.matching import find
+    from judge_tool.cards.pool import card_names
+    names = card_names()
+    texts = sorted({c.q for c in load_cases(Path(__file__).parent / "ask_eval")})
+    for card in names:
+        texts += [f"{card.name} ile saldırırsam", f"{card.display}'in gücü kaç?",
+                  card.name.lower(), card.name.upper(), f"Rakibim {card.subtitle} oynadı"]
+    found = [t for t in texts if find(t, names)]
+    assert len(found) > len(names)                  # the names are there to be found
+    assert [t for t in found if not _may_name_a_card(t)] == []
+    assert not _may_name_a_card("19 güçlü birim kaç Gig çalar?")

@@ -168,8 +168,9 @@ def _unanswered(question: str, reading: Reading, book, game: str, limit: int,
     hits = search_hits(book, question, limit)
     ids = [h.id for h in hits]
     from ..i18n import choose, messages
-    # an English question is answered in English; otherwise the rulebook's language
-    lang = "en" if reading.language == "en" else choose(getattr(book.meta, "language", "tr"))
+    # the question's language where the families answer; elsewhere the rulebook's
+    from .say import language_of
+    lang = language_of(reading) if game == FAMILY_GAME else choose(getattr(book.meta, "language", "tr"))
     line = messages(lang)("ask.unanswered")
     return Answer(question, "unanswered", None, line, ids, [], hits=hits,
                   language=reading.language, not_understood=list(left))

@@ -14,12 +14,11 @@ or when the card cannot be placed in the situation the family runs.
 from __future__ import annotations
 
 import contextvars
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
-    from typing import Any, Iterator
+    from typing import Any
 
 from .scenario_build import ATTACKER, BLOCKER, DEFENDER, NotModelled
 from .situation import _messages
@@ -77,6 +76,8 @@ Reading = CardReading
 
 def read_cards(question: str, language: str) -> CardReading | None:
     """None when the question names no card (the fast name scan, no pool load)."""
+    if not _may_name_a_card(question):
+        return None
     from ..cards.matching import find
     from ..cards.pool import card_names, load_pool
     if not find(question, card_names()):
@@ -112,6 +113,24 @@ def read_cards(question: str, language: str) -> CardReading | None:
     out.bare = "".join(bare)
     out.costed = "".join(costed) if len(out.named) == 1 else ""
     return out
+
+
+def _may_name_a_card(question: str) -> bool:
+    """Whether a word of the question can start a card name (its key, or its key without
+    an apostrophe suffix, as `cards.matching.find` reads words). When none can, `find`
+    finds nothing, so the card names and the matcher are not even loaded: the first words
+    come from the compiled cache."""
+    from ..datacache import cached
+    from ..turkish import name_keys, tokenize
+    firsts = cached("cards:first-words", _first_words, group="cards")
+    return any("".join(name_keys(t.text)) in firsts or "".join(name_keys(t.stem_part)) in firsts
+               for t in tokenize(question))
+
+
+def _first_words() -> frozenset[str]:
+    from ..cards.matching import first_words
+    from ..cards.pool import card_names
+    return first_words(card_names())
 
 
 def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
@@ -161,14 +180,20 @@ def _cost_stand_in(card: Any, language: str) -> str:
     return f"{card.cost} cost card" if language == "en" else f"{card.cost} bedelli kart"
 
 
-@contextmanager
-def bound(reading: CardReading | None) -> Iterator[None]:
-    """While answering, scenarios run with the named cards in place of their stand-ins."""
-    token = _BOUND.set(reading)
-    try:
-        yield
-    finally:
-        _BOUND.reset(token)
+class bound:
+    """While answering, scenarios run with the named cards in place of their stand-ins
+    (`with bound(reading): …`; a class, not contextlib's decorator: contextlib is not
+    otherwise on a cold `judge ask`)."""
+
+    def __init__(self, reading: CardReading | None) -> None:
+        self._reading = reading
+        self._token: contextvars.Token | None = None
+
+    def __enter__(self) -> None:
+        self._token = _BOUND.set(self._reading)
+
+    def __exit__(self, *exc: object) -> None:
+        _BOUND.reset(self._token)
 
 
 def place(data: dict[str, Any]) -> dict[str, Any]:

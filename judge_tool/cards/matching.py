@@ -8,7 +8,6 @@ and linking), so "Álvarez", "alvarez" and "ALVAREZ" meet.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,11 +15,10 @@ TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the t
 if TYPE_CHECKING:
     from typing import Callable
 
-from ..turkish import fold, tokenize
+from ..turkish import fold, name_keys, tokenize
 from .pool import CardFacts, Pool, load_pool
 
 MAX_QUERY = 200
-_SPLIT = re.compile(r"[^0-9a-z]+")
 
 # match tiers, best first
 EXACT, NAME, WORDS, PREFIX, FUZZY = "exact", "name", "words", "prefix", "fuzzy"
@@ -29,12 +27,7 @@ _TIERS = (EXACT, NAME, WORDS, PREFIX, FUZZY)
 
 def key_tokens(text: str) -> list[str]:
     """Folded alphanumeric tokens: "Rockn' Rockerboy" -> ["rockn", "rockerboy"]."""
-    return list(_key_tokens(text))
-
-
-@lru_cache(maxsize=4096)
-def _key_tokens(text: str) -> tuple[str, ...]:
-    return tuple(t for t in _SPLIT.split(fold(text).replace("'", "")) if t)
+    return list(name_keys(text))
 
 
 @dataclass(frozen=True)
@@ -174,6 +167,12 @@ def _index(pool) -> tuple[Callable[[tuple[str, ...]], tuple], dict[str, list[tup
     from ..datacache import cached
     at, by_first = cached("cards:name-index", lambda: _positions(pool), group="cards")
     return (lambda form: tuple(pool[i] for i in at[form])), by_first
+
+
+def first_words(pool) -> frozenset[str]:
+    """The keys a card name of `pool` can start with: `find` finds a name only at a word
+    whose key (or its key without an apostrophe suffix) is one of them."""
+    return frozenset(_index(pool)[1])
 
 
 def _positions(pool) -> tuple[dict[tuple[str, ...], tuple[int, ...]], dict[str, list[tuple[str, ...]]]]:

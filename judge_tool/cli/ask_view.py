@@ -44,9 +44,12 @@ def ask_command(game: str, question: tuple[str, ...], as_json: bool = False,
 
 def render(answer, book) -> str:
     """The answer as a judge reads it: understood, answer, trace, assumptions, rules."""
-    if answer.language == "en":     # an English question gets English labels
-        from ..i18n import messages
-        m = messages("en")
+    from ..ask import FAMILY_GAME
+    if book.meta.id == FAMILY_GAME:
+        # everything a ruling prints is in the question's language (Turkish, also typed
+        # without Turkish letters, or English), labels included: a judge repeats it
+        from ..ask.say import messages_for
+        m = messages_for(answer)
     else:
         m = ui(None, book)      # labels in the rulebook's language (or --lang / JUDGE_LANG)
     lines = []
