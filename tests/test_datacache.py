@@ -226,3 +226,29 @@ def test_without_a_record_an_installed_copy_is_walked(tmp_path):
     assert datacache._wheel_record(str(package), str(package / "_data")) is None
     record.unlink()
     assert datacache._wheel_record(str(package), str(package / "_data")) is None
+
+
+def test_cached_rulebook_is_the_rulebook(cache):
+    """The rulebook read back from the compiled cache (its nodes unpickled one by one, on
+    first use) is the one the loader makes: every node, the order, the metadata, lookups,
+    a missing number, and pickled again."""
+    import pickle
+
+    from judge_tool.rulebook import PackedNodes, load_folder, load_rulebook, rulebook_folders
+    fresh = load_folder(rulebook_folders()["cyberpunk-tcg"])
+    load_rulebook.cache_clear()
+    datacache.cached("rulebook:cyberpunk-tcg", lambda: fresh)        # written to the cache
+    datacache.reset()
+    load_rulebook.cache_clear()
+    try:
+        book = load_rulebook()
+    finally:
+        load_rulebook.cache_clear()
+    assert isinstance(book.nodes, PackedNodes)
+    assert book.get("9.23.2.2") == fresh.get("9.23.2.2") and "9.23.2.2" in book
+    assert book.get("99.99") is None and "99.99" not in book and len(book) == len(fresh)
+    with pytest.raises(KeyError):
+        book.nodes["99.99"]
+    assert book.meta == fresh.meta and list(book) == list(fresh)
+    assert book == fresh and dict(book.nodes) == dict(fresh.nodes)
+    assert pickle.loads(pickle.dumps(book)) == fresh

@@ -15,7 +15,8 @@ _TR_PARTICLES = ("mi", "mu", "miyim", "muyum", "misin", "musun", "midir", "mudur
 # bare statement ("bedel 5 indirim 2", "8 vs 12"): the family's own answer.
 ANSWERS: dict[str, tuple[str, ...]] = {
     "steal": ("count", "none", "yesno"),
-    "street_cred": ("count", "none", "outcome"),
+    # yes/no only about a value the question names ("Street Cred'im 12 mi?", extract reads it)
+    "street_cred": ("count", "none", "outcome", "yesno"),
     "cost": ("count", "none", "yesno"),
     "fight": ("outcome", "none", "yesno"),
     "attack": ("yesno",),

@@ -147,7 +147,12 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
-    asked = ("yesno" if kind == "cost" and asked_form(reading) == "yesno"
+    if kind == "street_cred" and "claimed" in args:
+        # "Street Cred'im 12 mi?": the engine's Street Cred against the value asked about
+        claimed = None if args["claimed"] == "null" else args["claimed"]
+        value = value == claimed and (value is None) == (claimed is None)
+        line = f"{say(reading, 'ask_answer.yes' if value else 'ask_answer.no')} — {line}"
+    asked = ("yesno" if kind in ("cost", "street_cred") and asked_form(reading) == "yesno"
              else ANSWERS[kind][0])
     situation = Situation(kind, asked,
                           {k: v for k, v in call.args.items() if k not in call.defaults})
@@ -304,7 +309,7 @@ def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tup
         if stolen is None:
             raise EngineDisagrees("engine.yesno_remaining")
         yes = stolen > 0
-        claimed = args.get("claimed")
+        claimed = args.get("claimed_gigs")
         if claimed is not None:
             # "will it steal 2?": it steals exactly the engine's count (9.23.2); "can it
             # steal 2?" of fewer than that may mean "at least": no ruling

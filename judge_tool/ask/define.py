@@ -12,7 +12,7 @@ _PATTERNS = (
     re.compile(r"^(?:peki\s+)?(?P<t>.+?)\s+(?:ne\s+demek(?:tir)?|ne\s+anlama\s+gelir|ne\s+anlama\s+geliyor"
                r"|nedir|ne\s+demektir|ne\s+ise\s+yarar|anlami\s+ne(?:dir)?)\s*\??$"),
     re.compile(r"^what\s+(?:does|do)\s+(?P<t>.+?)\s+mean\s*\??$"),
-    re.compile(r"^what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
+    re.compile(r"^what(?:\s+is|\s+are|'s|s)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
     re.compile(r"^(?:define|meaning\s+of|definition\s+of)\s+(?P<t>.+?)\s*\??$"),
 )
 

@@ -10,6 +10,7 @@ question is the family's but cannot be read safely: that question goes to search
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
@@ -334,7 +335,7 @@ def extract_steal(reading: Reading) -> Call | None:
     if claimed is not None:
         if args.get("remaining"):
             raise Unclear("steal.gigs_asked")
-        args["claimed"] = claimed.number
+        args["claimed_gigs"] = claimed.number
     _turn_fits(reading, base)
     attacker_owner = _owner_near(reading, base)
     counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
@@ -1365,7 +1366,12 @@ def extract_call(reading: Reading) -> Call | None:
         if asked == "rival" and made != asked:
             return Call({"call_asked": "rival_turn"}, used=used)
         return Call({"call_asked": "again", "called_this_turn": made == asked}, used=used)
-    rival = _rival_turn(reading) or _rival_attacks(reading)
+    rival_turn = _rival_turn(reading)
+    if rival_turn and reading.has("attack") and not _said_past(reading, "attack") \
+            and _present(reading, "attack") is False and not called and not twice:
+        # "rakibimin turunda kimse saldırmıyorken": outside the React Step of an attack
+        return Call({"call_asked": "rival_no_attack"}, used=used)
+    rival = rival_turn or _rival_attacks(reading)
     if _rival_acts(reading, range(len(reading.items))):
         return None                     # "my opponent called a legend": not the asker's call
     if rival and (called or twice):
@@ -1402,6 +1408,25 @@ def _rival_does(reading: Reading, concept: str) -> bool:
 # (the rival's own verb) — then the rival is not the verb's subject.
 _OTHER_ACTS = frozenset({"turn", "attack", "attacker", "call", "sell", "draw", "steal", "play",
                          "block"})
+
+
+def _said_past(reading: Reading, concept: str) -> bool:
+    """"saldırmadı", "didn't attack": the action is told in the past (the turn it was in
+    may be over), not as the moment asked about ("saldırmıyorken", "not attacking")."""
+    items = reading.items
+    for m in reading.of(concept):
+        key = items[m.start].key
+        if reading.language == "en":
+            if any(items[k].key in ("didnt", "did", "hasnt", "havent", "had")
+                   for k in range(max(0, m.start - 3), m.start)):
+                return True
+        elif _PAST_VERB.search(key) or key.endswith(("mamis", "memis")):
+            return True
+    return False
+
+
+# A finite past verb ending: "saldırdı", "saldırmadı", "saldırdık" (not "saldırı", "-madan")
+_PAST_VERB = re.compile(r"[dt][iu](m|n|k|niz|nuz|lar|ler)?$")
 
 
 def _said_done(item: Item) -> bool:
@@ -1580,25 +1605,43 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
 
 
 def extract_street_cred(reading: Reading) -> Call | None:
+    from .asked import asked_form
     gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
     if gigs_of and cred_of and gigs_of != cred_of:
         raise Unclear("cred.gigs_and_cred_players")
+    claim: dict[str, Any] = {}
+    claimed_at: set[int] = set()
+    if asked_form(reading) == "yesno":
+        # "Street Cred'im 12 mi?", "is my street cred null?": the value asked about
+        found = _claimed_cred(reading)
+        if found is None:
+            return None
+        claim["claimed"], index = found
+        claimed_at = {index}
+        reading.consumed.add(index)
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
-        return Call({"values": []}, used={it.i for it in reading.numbers})
+        if not claim and any(it.number is not None for it in reading.items):
+            return None
+        return Call({"values": [], **claim}, used={it.i for it in reading.numbers})
     items = reading.items
     for m in reading.of("street_cred"):
         k = m.end
         while k < len(items) and items[k].key in ("is", "was", "=", "of"):
             k += 1
         if k < len(items) and items[k].number is not None and items[k].part == items[m.start].part \
+                and k not in claimed_at \
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
+    if reading.dice and not _fixer_apart(reading):
+        # "d20'yi attım, 20 geldi": a die rolled in, the Gig area's other Gigs unsaid
+        raise Unclear("econ.die_named")
     stolen_items, thief, pronoun = _stolen(reading)
     values: list[int] = []
     counted: int | None = None
-    numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}]
+    numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}
+               and it.i not in claimed_at]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
         is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
@@ -1613,11 +1656,11 @@ def extract_street_cred(reading: Reading) -> Call | None:
         raise Unclear("cred.count_values_disagree")
     if not values and not stolen_items:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
-            return Call({"values": []})
+            return Call({"values": [], **claim}, used=claimed_at)
         return None
     used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
     if not reading.has("steal"):
-        return Call({"values": values}, used=used)
+        return Call({"values": values, **claim}, used=used)
     stolen = [it.number for it in stolen_items]
     if pronoun is not None:
         if len(values) != 1 or stolen:
@@ -1634,7 +1677,46 @@ def extract_street_cred(reading: Reading) -> Call | None:
             if v not in left:
                 raise Unclear("cred.stolen_not_listed", value=v)
             left.remove(v)
-    return Call({"values": values, "stolen": stolen, "thief": thief}, used=used)
+    return Call({"values": values, "stolen": stolen, "thief": thief, **claim}, used=used)
+
+
+def _fixer_apart(reading: Reading) -> bool:
+    """"Fixer alanımda d20 ve d12 var, Gig alanımda 4 ve 6": dice in the fixer area are no
+    Gigs and count toward no Street Cred (5.10.3). The fixer words are read when every die
+    and no number of the question stands in a part that names the fixer area."""
+    items = reading.items
+    parts = {items[m.start].part for m in reading.of("fixer")}
+    if not parts or any(it.part not in parts for it in reading.dice) or \
+            any(it.part in parts for it in reading.numbers):
+        return False
+    reading.consumed.update(k for m in reading.of("fixer") for k in range(m.start, m.end))
+    return True
+
+
+_NULL_WORDS = ("null", "gecersiz")
+_LIK = ("lik", "luk")
+
+
+def _claimed_cred(reading: Reading) -> tuple[int | str, int] | None:
+    """The value a yes/no question asks the Street Cred to be, and its word's index:
+    "Street Cred'im 12 mi?", "street credim sıfır mı", "is my street cred 18?", "is it
+    null?"; None when no value follows the Street Cred word."""
+    items = reading.items
+    for m in reading.of("street_cred"):
+        k = m.end
+        while k < len(items) and items[k].key in ("is", "was", "=", "now", "simdi", "artik"):
+            k += 1
+        if k >= len(items) or items[k].part != items[m.start].part:
+            continue
+        nxt = items[k + 1] if k + 1 < len(items) else None
+        ends = nxt is None or nxt.key in ("mi", "mu") or nxt.part != items[k].part
+        if not ends:
+            continue
+        if items[k].number is not None and not items[k].sign:
+            return items[k].number, k
+        if items[k].key in _NULL_WORDS:
+            return "null", k
+    return None
 
 
 _ONE = ("onu", "it", "bunu")
@@ -1659,7 +1741,8 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
         else:
             span = [it for it in items[:m.start] if it.part == part]
             mine = verb.key.endswith(("dim", "tim", "dik", "tik"))
-            theirs = not mine and (any("rival" in reading.at(it.i) for it in span)
+            theirs = not mine and (any("rival" in reading.at(it.i) or it.key == "benden"
+                                       for it in span)
                                    or verb.key.endswith(("dilar", "tilar", "diler", "tiler")))
         who = "me" if mine else ("rival" if theirs else None)
         if thief is not None and who != thief:
@@ -1668,6 +1751,10 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
         for it in span:
             if it.number is not None:
                 nxt = items[it.i + 1] if it.i + 1 < len(items) else None
+                if nxt is not None and "gig" in reading.at(nxt.i) and it.number == 1 and \
+                        not it.text[:1].isdigit() and any(t.number is not None and t.suffix.startswith(_LIK)
+                                                          for t in taken):
+                    continue            # "8'lik bir Gig çaldım": the article of the one Gig
                 if nxt is not None and "gig" in reading.at(nxt.i):
                     raise Unclear("cred.count_not_values")
                 taken.append(it)
@@ -1890,10 +1977,17 @@ def extract_cost(reading: Reading) -> Call | None:
 
 def extract_d20(reading: Reading) -> Call | None:
     assumptions: list[str] = []
-    chosen = [it for it in reading.dice if it.die != 20 and _chosen_first(reading, it)]
+    # the rules are the same for either player: "rakibimin fixer alanında …, seçebilir mi"
+    # is read when the rival is the one player named throughout
+    if not _one_player(reading) and _turn_owner(reading) == "rival":
+        return None                     # a Gig is rolled in at the start of one's own turn
+    chosen = _listed_with(reading, [it for it in reading.dice
+                                    if it.die != 20 and _chosen_first(reading, it)])
     if chosen:
         return _d20_after(reading, chosen)
-    others = [it.die for it in reading.dice if it.die != 20]
+    # "fixer alanımda d8 kalmadı", "no d8 left": a die said not to be there
+    others = [it.die for it in reading.dice if it.die != 20
+              and not _negated(reading, it.i, it.i + 1, reach=2)]
     if others:
         # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
         return Call({"fixer_dice": [f"d{s}" for s in others] + ["d20"]})
@@ -1920,6 +2014,56 @@ def extract_d20(reading: Reading) -> Call | None:
     return None
 
 
+def _listed_with(reading: Reading, chosen: list[Item]) -> list[Item]:
+    """"d4, d6 ve d12'yi attım": the dice listed before a chosen one share its verb."""
+    items = reading.items
+    out = list(chosen)
+    for die in chosen:
+        k = die.i - 1
+        while k >= 0 and (items[k].die is not None or items[k].key in _LIST_JOINS):
+            if items[k].die not in (None, 20) and items[k] not in out:
+                out.append(items[k])
+            k -= 1
+    return sorted(out, key=lambda it: it.i)
+
+
+# First person on a word: "alanımda", "destemde" (-(I)m + a case ending), "miyim".
+_MINE_END = ("mda", "mde", "mdaki", "mdeki", "mdan", "mden", "ma", "me")
+_FIRST_PERSON = ("ben", "benim", "bana", "bende", "benden", "i", "my", "me", "mine", "miyim",
+                 "muyum", "ive", "im")
+_ACTOR_LIKE = frozenset({"rival"})
+
+
+def _one_player(reading: Reading) -> bool:
+    """Is the rival the one player named throughout ("Rakibimin fixer alanında sadece d20
+    var, d20'yi seçebilir mi?", "Rakibimin destesinde 1 kart var, 2 kart çekerse kaybeder
+    mi?")? The rival words are then read (the rules are the same for either player). A
+    rival word that owns an effect ("rakibin etkisi", "opponent's effect") is read too and
+    does not make the rival the player asked about. False when no rival is named."""
+    items = reading.items
+    rivals = [it.i for it in items if "rival" in reading.at(it.i)]
+    if not rivals:
+        return False
+    acting = []
+    for k in rivals:
+        nxt = items[k + 1] if k + 1 < len(items) else None
+        if nxt is not None and nxt.clause == items[k].clause and "effect" in reading.at(nxt.i):
+            reading.consumed.add(k)     # the effect's owner, not the player asked about
+        else:
+            acting.append(k)
+    if not acting:
+        return False
+    things = [it for it in items if reading.at(it.i) & {"fixer", "area", "deck"}]
+    # "my opponent", "benim rakibim": the rival's name, not the asker acting
+    mine = any(it.key in _FIRST_PERSON and not (it.i + 1 < len(items) and
+                                                 "rival" in reading.at(it.i + 1))
+               for it in items) or any(it.key.endswith(_MINE_END) for it in things)
+    if mine:
+        raise Unclear("econ.two_players")
+    reading.consumed.update(acting)
+    return True
+
+
 def _besides_d20(reading: Reading, count: Item) -> bool:
     """A count of dice said besides the d20: "bir zar daha", "2 other dice", "d20 ve 1
     zar", "d20 dışında 1 zar"."""
@@ -1931,6 +2075,10 @@ def _besides_d20(reading: Reading, count: Item) -> bool:
     return any(it.die == 20 for it in before)
 
 
+_PAST_DONE = ("tim", "dim", "tum", "dum", "ti", "di", "tu", "du", "mistim", "mustum")
+_PAST_CHOSE = ("rolled", "chose", "chosen", "picked", "selected")
+
+
 def _chosen_first(reading: Reading, die: Item) -> bool:
     """Was this die rolled in before the d20 is asked about? "d4 seçersem", "d4'ü
     seçtikten sonra", "d4'ten sonra", "after choosing the d4", "if I choose the d4"."""
@@ -1940,6 +2088,8 @@ def _chosen_first(reading: Reading, die: Item) -> bool:
             break
         if {"choose", "conditional"} <= reading.at(k):
             return True
+        if "choose" in reading.at(k) and items[k].key.endswith(_PAST_DONE):
+            return True                 # "d12'yi attım", "d4'ü seçtim", "seçti"
     nxt = die.i + 1
     if die.suffix.startswith(("dan", "den", "tan", "ten")) and nxt < len(items) \
             and "after" in reading.at(nxt):
@@ -1948,10 +2098,15 @@ def _chosen_first(reading: Reading, die: Item) -> bool:
         before = [k for k in range(max(0, die.i - 4), die.i) if items[k].clause == die.clause]
         if any("after" in reading.at(k) for k in before):
             return True
+        if any(items[k].key in _PAST_CHOSE for k in before):
+            return True                 # "I rolled in the d4", "after I chose the d6"
         verbs = [k for k in before if "choose" in reading.at(k)]
         if verbs and any("condition" in reading.at(k) for k in range(max(0, verbs[0] - 3), verbs[0])):
             return True
     return False
+
+
+_OTHER_DICE = frozenset({4, 6, 8, 10, 12})
 
 
 def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
@@ -1962,8 +2117,13 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
     for it in chosen:
         if it.die in left:
             left.remove(it.die)
-    if not listed:
-        counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    if not listed and not counted and {it.die for it in chosen} >= _OTHER_DICE:
+        # the d4, d6, d8, d10 and d12 all rolled in: the d20 is what is left (7.8.1)
+        left, used = [], set()
+    elif not listed and not counted and (reading.has("only") or reading.has("none_left")):
+        left, used = [], set()          # "after choosing the d8, only the d20 is left"
+    elif not listed:
         if not counted or counted[0].number - 1 - len(chosen) < 0:
             raise Unclear("d20.dice_left")
         left = [4] * (counted[0].number - 1 - len(chosen))
@@ -2036,8 +2196,9 @@ def extract_draw(reading: Reading) -> Call | None:
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []
+    rival = _one_player(reading)
     at_start = not reading.has("draw")
-    if at_start and not _turn_starts(reading):
+    if at_start and not _turn_starts(reading, rival):
         return None
     past, drawn, past_used = _past_draws(reading)
     if past:
@@ -2058,6 +2219,11 @@ def extract_draw(reading: Reading) -> Call | None:
     assumptions: list[str] = []
     if k is None and (reading.has("none_left") or _empty_deck(reading)):
         k = 0
+    if k is None:
+        one = _a_card_in_deck(reading)
+        if one is not None:
+            k = 1                       # "destemde bir kart var", "a card left in my deck"
+            reading.consumed.add(one)
     if n is None and rest and k is not None:
         n_item = rest.pop(0)
         n = n_item.number
@@ -2120,11 +2286,26 @@ def _a_card_drawn(reading: Reading) -> int | None:
     return None
 
 
-def _turn_starts(reading: Reading) -> bool:
-    """"turum başladı", "at the start of my turn", "turumun başında": my turn starts (its
-    Start Phase draws a card). The rival's turn is not read here."""
+def _a_card_in_deck(reading: Reading) -> int | None:
+    """The article of "destemde bir kart var", "my deck has a card left": its index."""
     items = reading.items
-    if _turn_owner(reading) == "rival":
+    for m in reading.of("deck"):
+        clause = items[m.start].clause
+        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + 3)):
+            it, nxt = items[k], items[k + 1]
+            if it.key in _ARTICLE_ONE and it.number is None and it.clause == clause \
+                    and nxt.clause == clause and "card" in reading.at(nxt.i) \
+                    and not any("draw" in reading.at(j) for j in range(k + 2, min(len(items), k + 4))
+                                if items[j].clause == clause):
+                return k
+    return None
+
+
+def _turn_starts(reading: Reading, rival: bool = False) -> bool:
+    """"turum başladı", "at the start of my turn", "turumun başında": my turn starts (its
+    Start Phase draws a card); the rival's turn only in a question about the rival alone."""
+    items = reading.items
+    if (_turn_owner(reading) == "rival") != rival:
         return False
     return any(abs(s.start - t.start) <= 3 and items[s.start].clause == items[t.start].clause
                for s in reading.of("start") for t in reading.of("turn"))

@@ -171,6 +171,13 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                     "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
                                  "reactions": [{"do": "call", "legend": legend}]}]}
             return Built(data, "legal")
+        if asked == "rival_no_attack":          # the rival's Main Phase, no attack
+            data = {**base, "cards": cards,
+                    "state": {"turn_player": "B", "turn": 4,
+                              "A": {"deck": 5, "legends": [down], "eddies": 1},
+                              "B": {"deck": 5}},
+                    "actions": [{"do": "call", "legend": legend, "player": "A"}]}
+            return Built(data, "legal")
         state_a: dict[str, Any] = {"deck": 5, "legends": [down], "eddies": 5}
         if asked == "again":
             state_a["called_this_turn"] = bool(args["called_this_turn"])
