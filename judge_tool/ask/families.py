@@ -11,7 +11,7 @@ question is the family's but cannot be read safely: that question goes to search
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
@@ -270,9 +270,15 @@ def extract_steal(reading: Reading) -> Call | None:
     times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
     counters = {c.i for c in times.values()}
     plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
-    roles = _assign(reading, plain, {"power": "power", "gig": "dice", "gig_area": "dice"})
+    lost_at = [it for it in plain if _lost_power(reading, it)]
+    roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at)],
+                    {"power": "power", "gig": "dice", "gig_area": "dice"})
+    # each as a signed change ("loses 8": -8), a copy: the reading's own words stay as typed
+    lost = [replace(it, number=-abs(it.number), sign="-") for it in lost_at]
     for item in plain:
         role = roles.get(item.i)
+        if any(item is it for it in lost_at):
+            continue                # a power change: read with the signed ones below
         if role == "power" or (role is None and _adjective(reading, item)):
             if base is not None:
                 raise Unclear("steal.two_powers")
@@ -302,6 +308,7 @@ def extract_steal(reading: Reading) -> Call | None:
             mods.append(item)
         else:
             raise Unclear("steal.signed_not_change")
+    mods += lost
     if base is None and free and not mods:
         base, free = free[0], free[1:]
     if dice is None and free:
@@ -463,8 +470,25 @@ def _claimed_count(reading: Reading, item: Item) -> bool:
     steal verb's object (the count asked about), not the Gigs in the rival's area."""
     items = reading.items
     near = range(item.i - 2, item.i) if reading.language == "en" else range(item.i + 1, item.i + 4)
+    # ("2 Gig kaybeder miyim?", "do I lose 2 gigs?": the Gigs lost are the Gigs stolen)
     return any(0 <= k < len(items) and items[k].clause == item.clause and
-               "steal" in reading.at(k) for k in near)
+               reading.at(k) & {"steal", "lose"} for k in near)
+
+
+def _lost_power(reading: Reading, item: Item) -> bool:
+    """"loses 8 (power) this turn", "8 güç kaybeder": a number the Unit loses is a power
+    change, not a Gig count or a second power. (A Gig number lost is `_claimed_count`.)"""
+    items = reading.items
+    if item.sign or "gig" in {c for k in range(item.i + 1, min(len(items), item.i + 3))
+                              for c in reading.at(k)}:
+        return False
+    if reading.language == "en":
+        return item.i > 0 and "lose" in reading.at(item.i - 1) and \
+            items[item.i - 1].clause == item.clause
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    return k < len(items) and items[k].clause == item.clause and "lose" in reading.at(k)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
