@@ -19,7 +19,7 @@ CASES = load_cases(Path(__file__).parent / "ask_eval")
 def test_eval_set_shape():
     # "dev" (written while building) or "heldout", "heldout2", … (written, then measured once
     # before any change they led to)
-    assert all(re.fullmatch(r"dev|heldout\d*", c.set) for c in CASES)
+    assert all(re.fullmatch(r"dev|heldout\d*[a-z]?", c.set) for c in CASES)
     assert sum(c.set == "heldout" for c in CASES) >= 60
     assert sum(c.compound for c in CASES) * 3 >= len(CASES)
     assert sum(c.want == "unanswered" for c in CASES) * 5 >= len(CASES)

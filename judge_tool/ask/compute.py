@@ -94,7 +94,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                        "ask_answer.steal.left", n=value, dice=dice, stolen=stolen)
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
-    elif kind == "attack" and args.get("rival_turn"):
+    elif kind == "attack" and (args.get("rival_turn") or args.get("own_target")):
         value = ENGINE_DECIDES          # attacking outside one's Main Phase: the engine says
         line = ""
     elif kind == "attack":
@@ -309,6 +309,13 @@ def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tup
         if stolen is None:
             raise EngineDisagrees("engine.yesno_remaining")
         yes = stolen > 0
+        claimed = args.get("claimed_gigs")
+        if claimed is not None:
+            # "will it steal 2?": it steals exactly the engine's count (9.23.2); "can it
+            # steal 2?" of fewer than that may mean "at least": no ruling
+            if stolen > claimed and reading.has("can"):
+                raise EngineDisagrees("steal.claimed_fewer", n=claimed, stolen=stolen)
+            yes = stolen == claimed
         return yes, f"{yes_no(reading, yes)} — {line}"
     return value, line
 

@@ -11,7 +11,7 @@ question is the family's but cannot be read safely: that question goes to search
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
@@ -270,9 +270,15 @@ def extract_steal(reading: Reading) -> Call | None:
     times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
     counters = {c.i for c in times.values()}
     plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
-    roles = _assign(reading, plain, {"power": "power", "gig": "dice", "gig_area": "dice"})
+    lost_at = [it for it in plain if _lost_power(reading, it)]
+    roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at)],
+                    {"power": "power", "gig": "dice", "gig_area": "dice"})
+    # each as a signed change ("loses 8": -8), a copy: the reading's own words stay as typed
+    lost = [replace(it, number=-abs(it.number), sign="-") for it in lost_at]
     for item in plain:
         role = roles.get(item.i)
+        if any(item is it for it in lost_at):
+            continue                # a power change: read with the signed ones below
         if role == "power" or (role is None and _adjective(reading, item)):
             if base is not None:
                 raise Unclear("steal.two_powers")
@@ -302,6 +308,7 @@ def extract_steal(reading: Reading) -> Call | None:
             mods.append(item)
         else:
             raise Unclear("steal.signed_not_change")
+    mods += lost
     if base is None and free and not mods:
         base, free = free[0], free[1:]
     if dice is None and free:
@@ -311,8 +318,15 @@ def extract_steal(reading: Reading) -> Call | None:
         if mods:
             raise Unclear("steal.change_without_power")
         return None
+    claimed = _claimed(reading, dice_items, free)
+    if claimed is not None:
+        (dice_items if claimed in dice_items else free).remove(claimed)
+        if not dice_items and free:
+            dice_items.append(free.pop(0))
+        dice = dice_items[0].number if dice_items else None
     if _gear_unpowered(reading, gear + [m for m in mods if m.sign]):
         raise Unclear("power.gear_unpowered")
+    _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
     power, assumptions, steps = _power_working(reading, base, mods)
@@ -325,6 +339,10 @@ def extract_steal(reading: Reading) -> Call | None:
         args["remaining"] = True
     if any(_claimed_count(reading, d) for d in dice_items):
         raise Unclear("steal.gigs_asked")
+    if claimed is not None:
+        if args.get("remaining"):
+            raise Unclear("steal.gigs_asked")
+        args["claimed_gigs"] = claimed.number
     _turn_fits(reading, base)
     attacker_owner = _owner_near(reading, base)
     counted = {o for o in (_dice_owner(reading, d) for d in dice_items) if o}
@@ -339,26 +357,60 @@ def extract_steal(reading: Reading) -> Call | None:
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
+    if claimed is not None:
+        used.add(claimed.i)
     return Call(args, assumptions, steps, used)
 
 
+def _claimed(reading: Reading, dice: list[Item], free: list[Item]) -> Item | None:
+    """"Can a 5 power unit steal 2 gigs?", "9 güçlü birim 1 Gig çalar mı?": in a yes/no
+    question the one Gig number that is the steal verb's object is the count asked about
+    (compared with the count the engine gives); in any other question it is no ruling."""
+    from .asked import asked_form
+    if asked_form(reading) != "yesno":
+        if any(_claimed_count(reading, it) for it in dice):
+            raise Unclear("steal.gigs_asked")
+        return None
+    found = [it for it in dice + free if _claimed_count(reading, it)]
+    if len(found) > 1:
+        raise Unclear("steal.gigs_asked")
+    return found[0] if found else None
+
+
 _MY_UNIT = ("birimim", "birimimle", "birimimin", "birimimi", "birimime")
+
+
+_NOUNS = frozenset({"unit", "attacker", "defender", "block"})
+
+
+def _my_suffix(reading: Reading, k: int) -> bool:
+    """A Unit or role noun with the first person possessive: "saldıranımı", "BLOCKER'ımla"
+    (not "birimi", whose stem already ends in -im)."""
+    key = reading.items[k].key
+    return any(m.end - m.start == 1 and m.concept in _NOUNS and " " not in m.cue
+               and key.startswith(m.cue.rstrip("-")) and
+               key[len(m.cue.rstrip("-")):].startswith(("im", "um"))
+               for m in reading.matches if m.start == k)
 
 
 def _owner_near(reading: Reading, item: Item) -> str | None:
     """Whose Unit a power number describes: "rakibin 9 güçlü birimi", "his 9 power unit"
     -> "rival"; "benim 9 güçlü birimim", "my 9 power unit" -> "mine"; else None."""
     items = reading.items
+    own_noun = False
     for k in range(item.i + 1, min(len(items), item.i + 4)):     # "15 güçlü birimim"
         if items[k].clause != item.clause:
             break
-        if items[k].key in _MY_UNIT:
-            return "mine"
-        if "unit" in reading.at(k):
+        if items[k].key in _MY_UNIT or _my_suffix(reading, k):
+            return "mine"                                        # "… saldıranımı"
+        if reading.at(k) & _NOUNS:
+            own_noun = True
             break
     for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
         if items[k].clause != item.clause or reading.at(k) & {"gig", "gig_area", "area"}:
             break               # "Rakibin Gig alanına 14 güçle": the rival owns the area
+        if own_noun and reading.at(k) & _NOUNS:
+            break               # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": another phrase
         if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
             return "rival"
         if items[k].key in ("my", "benim"):
@@ -418,8 +470,25 @@ def _claimed_count(reading: Reading, item: Item) -> bool:
     steal verb's object (the count asked about), not the Gigs in the rival's area."""
     items = reading.items
     near = range(item.i - 2, item.i) if reading.language == "en" else range(item.i + 1, item.i + 4)
+    # ("2 Gig kaybeder miyim?", "do I lose 2 gigs?": the Gigs lost are the Gigs stolen)
     return any(0 <= k < len(items) and items[k].clause == item.clause and
-               "steal" in reading.at(k) for k in near)
+               reading.at(k) & {"steal", "lose"} for k in near)
+
+
+def _lost_power(reading: Reading, item: Item) -> bool:
+    """"loses 8 (power) this turn", "8 güç kaybeder": a number the Unit loses is a power
+    change, not a Gig count or a second power. (A Gig number lost is `_claimed_count`.)"""
+    items = reading.items
+    if item.sign or "gig" in {c for k in range(item.i + 1, min(len(items), item.i + 3))
+                              for c in reading.at(k)}:
+        return False
+    if reading.language == "en":
+        return item.i > 0 and "lose" in reading.at(item.i - 1) and \
+            items[item.i - 1].clause == item.clause
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    return k < len(items) and items[k].clause == item.clause and "lose" in reading.at(k)
 
 
 def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
@@ -434,6 +503,18 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+def _effect_sources(reading: Reading, mods: list[Item]) -> None:
+    """"+4 güç veren bir etki", "minus 3 from an effect": an effect word with a power change
+    beside it (same clause, within five words) is where the change comes from, and is read;
+    any other effect word ("bir etki bu birimin kazandığını söylüyor") stays unread and is
+    reported (a `fact` of steal and fight)."""
+    items = reading.items
+    for m in reading.of("effect"):
+        if any(mod.clause == items[m.start].clause and
+               (0 < m.start - mod.i <= 5 or 0 <= mod.i - m.end < 5) for mod in mods):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
@@ -537,7 +618,12 @@ def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None
         here = reading.at(before)
         adjacent = next(({"block": "defender"}.get(c, c) for c in sides if c in here), None)
     if after and adjacent and after != adjacent:
-        raise Unclear("fight.role_both_sides")
+        noun = reading.items[item.i + 2].key if item.i + 2 < len(reading.items) else ""
+        if noun in _BARE_ROLES:
+            raise Unclear("fight.role_both_sides")
+        # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": a role noun with a case ending after
+        # the power word is the noun the number describes; the one before is another phrase
+        return after
     return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
 
 
@@ -600,6 +686,7 @@ def extract_fight(reading: Reading) -> Call | None:
         return None
     if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
         raise Unclear("power.gear_unpowered")
+    _effect_sources(reading, [it for it in powers if it.sign])
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
@@ -651,7 +738,12 @@ def extract_fight(reading: Reading) -> Call | None:
         assumptions.append(_negative(reading))
     args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
             **workings}
-    _block_words(reading)           # "BLOCKER'ı … engelledi": the block, read
+    if _blocked(reading):
+        # "Gig alanıma saldırdı, BLOCKER'ımla blokladım": the redirected attack's first
+        # target (9.9.1) changes nothing in the fight
+        for m in reading.of("gig_area") + reading.of("area") + reading.of("gig"):
+            if not any(it.number is not None and abs(it.i - m.start) <= 1 for it in reading.items):
+                reading.consumed.update(range(m.start, m.end))
     # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
     # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
     _side_owners(reading, attacker, defender)
@@ -813,11 +905,22 @@ def extract_attack(reading: Reading) -> Call | None:
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("attack.target_lag")
     earlier = _played_earlier(reading)
-    if earlier and reading.has("lag"):
+    if earlier and any(k not in reading.consumed for m in reading.of("lag")
+                       for k in range(m.start, m.end)):
         raise Unclear("attack.earlier_and_lag")
-    lagging = bool(_present(reading, "lag"))
+    lagging = bool(_present(reading, "lag")) and not earlier
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    solo = _present(reading, "go_solo")
+    if solo is False or (solo and (adrenaline or earlier)):
+        return None             # "GO SOLO'suz Legend", GO SOLO with another permission
+    if solo:
+        # a Legend played with GO SOLO this turn is a ready Unit that can attack this turn
+        # (11.25.1): the scenario plays it, so its Lag is the engine's
+        for m in reading.of("legend"):
+            reading.consumed.update(range(m.start, m.end))
+        args["go_solo"] = True
+        args["lagging"] = lagging = True
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
                 if not said and not (key == "lagging" and earlier)}
     turn_owner = _turn_owner(reading)
@@ -845,10 +948,15 @@ def extract_attack(reading: Reading) -> Call | None:
         raise Unclear("attack.spent_and_ready")
     if spent_attacker or ready_attacker is False:
         args["ready"] = False
+    own = [m for m in reading.of("own") if m.start in target_part]
+    for m in own:
+        reading.consumed.update(range(m.start, m.end))
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
     target_unit = any(m.start in target_part for m in
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
+    if target_gigs and own:
+        raise Unclear("steal.own_gig_area")     # one's own Gig area: not modelled
     if target_gigs:
         args["target"] = "gigs"
         counts = [it for it in reading.numbers
@@ -867,7 +975,14 @@ def extract_attack(reading: Reading) -> Call | None:
         args["target"] = "unit"
         spent = state_in(target_part, "spent")
         ready = state_in(target_part, "ready")
-        if spent is None and ready is None:
+        if own:
+            # "kendi harcanmış birimime", "my own unit": only a rival Unit is a target
+            # (9.3.2.1), whatever its state
+            args["own_target"] = True
+            args["target_spent"] = spent is not False and ready is not True
+            if spent is None and ready is None:
+                defaults.add("target_spent")
+        elif spent is None and ready is None:
             # "Can my unit attack a unit?": only a spent rival Unit can be attacked
             # (9.3.2.1), so the target's state decides and is not said.
             return None
@@ -875,7 +990,7 @@ def extract_attack(reading: Reading) -> Call | None:
             args["target_spent"] = bool(spent) if spent is not None else not ready
     else:
         # (ADRENALINE alone decides nothing: it matters only for a Unit with Lag, 11.23.2)
-        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier):
+        if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier or solo):
             return None
         assumptions.append(say(reading, "ask_assume.attack.valid_target"))
         args["rival_gigs"] = 1
@@ -940,11 +1055,14 @@ def _played_earlier(reading: Reading) -> bool:
     """"Geçen tur oynadığım birim", "played last turn": the Unit has no Lag now (every Unit
     loses it at the end of each turn, 11.3.2). The words are read."""
     items = reading.items
-    for m in reading.of("play"):
-        if _previous_turn(reading, items[m.start].clause):
+    found = False
+    for m in reading.of("play") + reading.of("lag"):
+        if _previous_turn(reading, items[m.start].clause) and not (
+                m.concept == "lag" and "turn" in reading.at(m.end - 1)):
+            # "came into play last turn": the lag cue names the entry, the turn is earlier
             reading.consumed.update(range(m.start, m.end))
-            return True
-    return False
+            found = True
+    return found
 
 
 def _rival_acts(reading: Reading, indices) -> bool:
@@ -991,8 +1109,18 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
-    if any(_negated(reading, m.start, m.end) for m in _block_words(reading)):
+    words = _block_words(reading)
+
+    def noun(m: Match) -> bool:
+        return m.cue.split()[0] == "blocker"     # "BLOCKER", "the BLOCKER keyword"
+    # the verb's own negation sits right before it ("not block"); "no BLOCKER block" is
+    # the noun's
+    negated = {m: _negated(reading, m.start, m.end, reach=2 if noun(m) else 1) for m in words}
+    if any(on for m, on in negated.items() if not noun(m)):
         return None                     # "bloklamazsam": not whether it may block
+    keyword = not any(on for m, on in negated.items() if noun(m))
+    if not keyword and not any(not noun(m) for m in words):
+        return None                     # "BLOCKER'ı yok" and no block asked about
     spent = _present(reading, "spent")
     ready = _present(reading, "ready")
     target = reading.has("defender") or _attacked_directly(reading)
@@ -1006,6 +1134,12 @@ def extract_blocker(reading: Reading) -> Call | None:
         is_spent = True
         assumptions.append(say(reading, "ask_assume.blocker.target_spent"))
     lag = _present(reading, "lag")
+    if not keyword:
+        # "BLOCKER'ı olmayan birimimle bloklayabilir miyim?": only a BLOCKER blocks (9.9)
+        args = {"blocker_keyword": False, "blocker_spent": bool(spent) or ready is False,
+                "blocker_target": bool(target), "blocker_lag": bool(lag)}
+        return Call(args, assumptions, defaults={"blocker_spent", "blocker_target",
+                                                 "blocker_lag"})
     if spent is None and ready is None and not target and lag is None:
         # "BLOCKER'ım bloklayabilir mi?": nothing is said that decides it (a spent BLOCKER
         # may not block, 9.9): taking it as ready would answer a question not asked.
@@ -1033,8 +1167,8 @@ def _attacked_directly(reading: Reading) -> bool:
         else:
             for k in range(max(0, verb.start - 3), verb.start):
                 if items[k].clause == items[verb.start].clause and \
-                        reading.at(k) & {"unit", "block"} and items[k].key.endswith(("a", "e")):
-                    return True
+                        reading.at(k) & {"unit", "block"} and _dative(items, k):
+                    return True         # "BLOCKER birimime saldırıyor", not "birimimle"
     return False
 
 
@@ -1383,6 +1517,8 @@ def extract_win(reading: Reading) -> Call | None:
     start = reading.has("start") and reading.has("turn")
     used = {have.i}
     owners = {}
+    if _present(reading, "overtime"):
+        return _win_overtime(reading, have)
     if reading.has("rival"):
         # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
         # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
@@ -1408,6 +1544,31 @@ def extract_win(reading: Reading) -> Call | None:
     late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
     return Call({"gigs": have.number, "when": "start", **owners},
                 [say(reading, "ask_assume.win.no_overtime")] if late else [], used=used)
+
+
+def _win_overtime(reading: Reading, have: Item) -> Call:
+    """In overtime a player with 7 Gigs wins at once (official 1.11): "Uzatmada 6 Gig'im
+    var, 1 Gig çaldım", "uzatmada 7 Gig'e ulaştım". A count reached without a steal is
+    run as one Gig stolen to reach it (how it was reached cannot change the answer)."""
+    if reading.has("rival"):
+        raise Unclear("win.rival_gigs_not_start")
+    others = [it for it in reading.numbers if it is not have and not it.sign]
+    ordinal = have.suffix.startswith(("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu"))
+    if reading.has("steal") and not (ordinal and not others):
+        if len(others) != 1 or reading.numbers[-1].sign:
+            raise Unclear("win.stolen_when")
+        if not _past_mine(reading, "steal") and "steal" not in reading.at(others[0].i + 1) \
+                and not any(it.key in ("i",) for it in reading.items):
+            raise Unclear("win.who_stole")
+        return Call({"gigs": have.number, "steal": others[0].number, "when": "steal",
+                     "overtime": True}, used={have.i, others[0].i})
+    if others or have.number < 1:
+        raise Unclear("win.when_counted")
+    before = min(have.number - 1, 6)      # the run starts below 7 (7 held would win at once)
+    return Call({"gigs": before, "steal": have.number - before, "when": "steal",
+                 "overtime": True},
+                [say(reading, "ask_assume.win.overtime_reached", n=have.number)],
+                used={have.i}, defaults={"gigs", "steal"})
 
 
 def _win_owners(reading: Reading) -> dict[str, str]:

@@ -101,18 +101,32 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         state_b: dict[str, Any] = {"deck": 5}
         target = "gigs"
         gigs: list[str] = []
+        own_units: list[Any] = []
         if args.get("target") == "unit":
             cards[DEFENDER] = {"type": "unit", "power": 1}
-            state_b["field"] = [{"card": DEFENDER, "spent": bool(args.get("target_spent"))}]
+            target_card = {"card": DEFENDER, "spent": bool(args.get("target_spent"))}
+            if args.get("own_target"):
+                own_units.append(target_card)   # the asker's own Unit (9.3.2.1: no target)
+            else:
+                state_b["field"] = [target_card]
             target = DEFENDER
         else:
             gigs = _dice("B", args.get("rival_gigs", 1), "A")
             state_b["gigs"] = gigs
+        state_a: dict[str, Any] = {"deck": 5, "field": [unit] + own_units}
+        actions: list[dict[str, Any]] = []
+        if args.get("go_solo"):
+            # GO SOLO (11.25.1): the Legend is played from the Legends area this turn
+            if args.get("ready") is False or args.get("rival_turn"):
+                raise NotModelled("attack.go_solo_state")
+            cards[ATTACKER] = {"type": "legend", "cost": 1, "power": 1, "keywords": ["GO SOLO"]}
+            state_a = {"deck": 5, "eddies": 1, "legends": [{"card": ATTACKER, "face_up": True}]}
+            actions.append({"do": "play", "card": ATTACKER, "from": "legends"})
+        actions.append({"do": "attack", "unit": ATTACKER, "target": target, "reactions": []})
         data = {**base, "cards": cards,
                 "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
-                          "A": {"deck": 5, "field": [unit]}, "B": state_b},
-                "actions": [{"do": "attack", "unit": ATTACKER, "target": target,
-                             "reactions": []}]}
+                          "A": state_a, "B": state_b},
+                "actions": actions}
         return Built(data, "legal", _ids(gigs, "B"))
     if kind == "blocker":
         blocker: dict[str, Any] = {"card": BLOCKER}
@@ -120,8 +134,9 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             blocker["spent"] = True
         if args.get("blocker_lag"):
             blocker["lag"] = True
+        keywords = [] if args.get("blocker_keyword") is False else ["BLOCKER"]
         cards = {ATTACKER: {"type": "unit", "power": 1},
-                 BLOCKER: {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}}
+                 BLOCKER: {"type": "unit", "power": 1, "keywords": keywords}}
         target = BLOCKER if args.get("blocker_target") else "gigs"
         data = {**base, "cards": cards,
                 "state": {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [ATTACKER]},
@@ -187,12 +202,19 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                     "actions": [{"do": "start_phase"}]}
             return Built(data, "wins" if holder == "A" else "rival_wins")
         k = args["steal"]
-        rival = [g.replace("B.", "") for g in _dice("B", k, None)]
+        # the rival's dice: sizes the asker does not already hold as stolen "B." dice
+        taken = max(0, have - len(_SIZES))
+        sizes = _SIZES[taken:taken + k]
+        if len(sizes) < k:
+            raise NotModelled("scenario.gigs_12")
+        rival = [f"d{s}=1" for s in sizes]
         cards = {ATTACKER: {"type": "unit", "power": 10 * (k - 1) + 1}}
-        data = {**base, "cards": cards,
-                "state": {"turn_player": "A", "turn": 3,
-                          "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
-                          "B": {"deck": 5, "gigs": rival}},
+        state: dict[str, Any] = {"turn_player": "A", "turn": 3,
+                                 "A": {"deck": 5, "field": [ATTACKER], "gigs": gigs},
+                                 "B": {"deck": 5, "gigs": rival}}
+        if args.get("overtime"):
+            state.update(overtime=True, turn=16)    # 1.11: 7 Gigs win at once
+        data = {**base, "cards": cards, "state": state,
                 "actions": [{"do": "attack", "unit": ATTACKER, "target": "gigs",
                              "reactions": []}]}
         return Built(data, "wins")

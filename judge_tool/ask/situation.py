@@ -47,7 +47,8 @@ FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attac
          "steal", "when", "thief",
          "changes", "eddies", "legends", "cost", "reduction", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
-         "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed")
+         "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
+         "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword")
 # Symbolic values of the situation's facts, as the judge reads them.
 VALUE_WORDS = ("gigs", "start", "steal", "rival", "me", "unit")
 
