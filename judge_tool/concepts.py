@@ -35,7 +35,7 @@ class Concept:
 @lru_cache(maxsize=None)
 def load_concepts() -> tuple[Concept, ...]:
     from .datacache import cached
-    return cached("concepts", _read_concepts)
+    return cached("concepts", _read_concepts, group="ref")
 
 
 def _read_concepts() -> tuple[Concept, ...]:

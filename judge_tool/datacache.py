@@ -2,8 +2,11 @@
 concepts, …), parsed and validated once per data version and then read back in a few
 milliseconds, so a command does not parse dozens of TOML and Markdown files on every call.
 
-* One file per data version: ``<cache>/compiled/<key>.pickle`` (plus ``<key>-search.pickle``
-  for the search tables, which only `judge search` reads). The key hashes every file
+* One file per data version and group: ``<cache>/compiled/<key>.pickle`` (the rulebook,
+  Turkish and English strings: what every command reads) plus ``<key>-<group>.pickle`` for
+  what only some commands read (``ref``: official numbering, glossary, link tables;
+  ``search``, ``ask``, ``cards``, ``i18n``: the other languages' strings), so a cold
+  command reads and checksums only its own files. The key hashes every file
   under the data folders (path, size, modification time) and every source file of the
   package (the code that reads them), so a changed rule, a new data folder from another
   module, or a changed loader gets a new file. A regular (non-editable) install changes

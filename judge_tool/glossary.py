@@ -359,7 +359,7 @@ def load_glossary(game: str = DEFAULT_GAME) -> Glossary:
     if folder is None:
         return Glossary(terms=())
     from .datacache import cached
-    return cached(f"glossary:{game}", lambda: _glossary_of(game, folder))
+    return cached(f"glossary:{game}", lambda: _glossary_of(game, folder), group="ref")
 
 
 def _glossary_of(game: str, folder: Path) -> Glossary:

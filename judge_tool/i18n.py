@@ -45,9 +45,12 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> Mapping[str, str]:
-    """The flat {key: template} of one language (empty if the file is missing)."""
+    """The flat {key: template} of one language (empty if the file is missing). Turkish
+    and English (the fallback) sit in the compiled cache's main file with the rulebook;
+    the other languages in a file of their own (a cold command reads only what it needs)."""
     from .datacache import cached
-    return cached(f"i18n:{lang}", lambda: _read_catalogue(lang))
+    group = "main" if lang in (DEFAULT, FALLBACK) else "i18n"
+    return cached(f"i18n:{lang}", lambda: _read_catalogue(lang), group=group)
 
 
 def _read_catalogue(lang: str) -> Mapping[str, str]:

@@ -235,7 +235,7 @@ def _shipped_tables(book: Rulebook) -> LinkTables | None:
     def build() -> LinkTables:
         from .glossary import load_glossary
         return LinkIndex(book, load_glossary(book.meta.id)).tables()
-    return datacache.cached(f"links:{book.meta.id}", build)
+    return datacache.cached(f"links:{book.meta.id}", build, group="ref")
 
 
 def load_links(game: str = DEFAULT_GAME) -> LinkIndex:

@@ -216,7 +216,7 @@ def load(game: str = DEFAULT_GAME) -> Official | None:
         return None
     # shipped data: parsed once per data version into the compiled cache (start-up time)
     from . import datacache
-    return datacache.cached(f"official:{game}", lambda: _parse_path(path))
+    return datacache.cached(f"official:{game}", lambda: _parse_path(path), group="ref")
 
 
 def for_book(book: "Rulebook") -> Official | None:

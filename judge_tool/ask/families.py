@@ -1862,6 +1862,21 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     return out, used
 
 
+def _counts_something_else(reading: Reading) -> bool:
+    """"kaç Legend", "how many cards": the count asked is of a thing other than the €$
+    paid ("kaç Eddie öderim", "kaç €$", "how much do I pay")."""
+    from .account import GRAMMAR
+    items = reading.items
+    for q in reading.of("how_many"):
+        if any("pay" in reading.at(k) for k in range(q.start, q.end)):
+            continue                    # "how much" is itself the amount paid
+        if q.end < len(items) and items[q.end].clause == items[q.start].clause:
+            here = reading.at(q.end) - GRAMMAR
+            if here and not here & {"pay", "cost"}:
+                return True
+    return False
+
+
 def _asks_cost_value(reading: Reading) -> bool:
     """"What is the card's cost value now?", "kartın bedel değeri", "kartın bedeli şimdi
     kaç?": the card's cost itself is asked (a reduction leaves it as printed, 11.8.2), not
@@ -1970,6 +1985,9 @@ def extract_cost(reading: Reading) -> Call | None:
             return None
         cost = 0
         assumptions.append(say(reading, "ask_assume.cost.not_given"))
+    if asked_form(reading) == "count" and _counts_something_else(reading):
+        # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid
+        raise Unclear("econ.other_count")
     if changes and asked_form(reading) != "yesno" and _asks_cost_value(reading):
         # a reduction changes what is paid, never the cost value (11.8.2): which is asked?
         raise Unclear("econ.cost_value")

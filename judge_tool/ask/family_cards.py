@@ -122,7 +122,7 @@ def _may_name_a_card(question: str) -> bool:
     come from the compiled cache."""
     from ..datacache import cached
     from ..turkish import name_keys, tokenize
-    firsts = cached("cards:first-words", _first_words, group="cards")
+    firsts = cached("cards:first-words", _first_words, group="ask")   # the file ask reads anyway
     return any("".join(name_keys(t.text)) in firsts or "".join(name_keys(t.stem_part)) in firsts
                for t in tokenize(question))
 

@@ -150,7 +150,8 @@ def key_for(book: Any, glossary: Any, analysis: Analysis) -> str:
     if _shipped(book) and (glossary is None or glossary is load_glossary(book.meta.id)):
         from ..datacache import cached
         key = cached(f"index-key:{book.meta.id}:{analysis.language}:{analysis.version}:"
-                     f"{glossary is not None}", lambda: index_key(book, glossary, analysis))
+                     f"{glossary is not None}", lambda: index_key(book, glossary, analysis),
+                     group="search")
     else:
         key = index_key(book, glossary, analysis)
     return _with_import(key, book)
