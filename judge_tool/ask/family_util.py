@@ -19,8 +19,8 @@ from .scenario_build import NotModelled
 
 def words(reading: Reading):
     """The catalogue in the question's language (Turkish or English): `m("ask_misc.x")`."""
-    from .situation import _messages
-    return _messages(reading.language)
+    from .say import messages_for
+    return messages_for(reading)
 
 
 def yes_no(reading: Reading, value: bool) -> str:

@@ -54,8 +54,8 @@ VALUE_WORDS = ("gigs", "start", "steal", "rival", "me", "unit")
 
 
 def _messages(language: str):
-    from ..i18n import messages
-    return messages("en" if language == "en" else "tr")
+    from .say import messages_for      # one rule for the question's language
+    return messages_for(language)
 
 
 def _shown(value: Any, language: str) -> str:
