@@ -5,7 +5,7 @@ Why: a judge at the table repeats what the tool says; a Turkish question answere
 English reason ("whose Gigs and whose turn") is read aloud wrong or not at all. Strings live
 in `judge_tool/locales/<lang>.toml` (all five files, same placeholders), never in Python.
 
-How to add an ask string (see also /work/coord/DECISIONS.md):
+How to add an ask string:
 - a reason for no ruling: `raise Unclear("steal.two_powers")` (also `NotModelled`,
   `EngineDisagrees`); the key is under `[ask_unclear]`: `ask_unclear.steal.two_powers`
   (a full key of another ask table works too: `NotModelled("ask_misc.card.no_place", …)`);
