@@ -2262,7 +2262,7 @@ def extract_draw(reading: Reading) -> Call | None:
     if k is None and (reading.has("none_left") or _empty_deck(reading)):
         k = 0
     if k is None:
-        one = _a_card_in_deck(reading)
+        one = _one_card_near(reading, "deck", 3, before_a_draw=False)
         if one is not None:
             k = 1                       # "destemde bir kart var", "a card left in my deck"
             reading.consumed.add(one)
@@ -2292,7 +2292,7 @@ def extract_draw(reading: Reading) -> Call | None:
         return Call({"deck_count": k, "n": 1, "at_start": True}, used={k_item.i} if k_item else set(),
                     defaults={"n"})
     if n is None:
-        one = _a_card_drawn(reading)
+        one = _one_card_near(reading, "draw", 2)
         if one is not None:
             n = 1                       # "bir kart çekersem", "draw a card"
             reading.consumed.add(one)
@@ -2315,30 +2315,21 @@ def extract_draw(reading: Reading) -> Call | None:
                 used={x.i for x in (n_item, k_item) if x is not None} | past_used)
 
 
-def _a_card_drawn(reading: Reading) -> int | None:
-    """The article of "bir kart çekersem", "draw a card" (one card drawn): its index."""
+def _one_card_near(reading: Reading, concept: str, after: int, before_a_draw: bool = True) -> int | None:
+    """The index of the article before a card word ("bir kart", "a card") in the clause of a
+    `concept` cue, from 3 items before it to `after` items after it: "bir kart çekersem"
+    (concept draw), "destemde bir kart var" (concept deck; with `before_a_draw` False, not
+    when a draw follows the card word: "bir kart çekiyorum" is a draw, not the deck)."""
     items = reading.items
-    for m in reading.of("draw"):
+    for m in reading.of(concept):
         clause = items[m.start].clause
-        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + 2)):
-            it, nxt = items[k], items[k + 1]
-            if it.key in _ARTICLE_ONE and it.clause == clause and nxt.clause == clause \
-                    and "card" in reading.at(nxt.i) and it.number is None:
-                return k
-    return None
-
-
-def _a_card_in_deck(reading: Reading) -> int | None:
-    """The article of "destemde bir kart var", "my deck has a card left": its index."""
-    items = reading.items
-    for m in reading.of("deck"):
-        clause = items[m.start].clause
-        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + 3)):
+        for k in range(max(0, m.start - 3), min(len(items) - 1, m.end + after)):
             it, nxt = items[k], items[k + 1]
             if it.key in _ARTICLE_ONE and it.number is None and it.clause == clause \
                     and nxt.clause == clause and "card" in reading.at(nxt.i) \
-                    and not any("draw" in reading.at(j) for j in range(k + 2, min(len(items), k + 4))
-                                if items[j].clause == clause):
+                    and (before_a_draw or not any(
+                        "draw" in reading.at(j) for j in range(k + 2, min(len(items), k + 4))
+                        if items[j].clause == clause)):
                 return k
     return None
 
