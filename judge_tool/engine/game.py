@@ -23,7 +23,7 @@ from .rules_math import (can_attack, effective, fight_result, may_choose_d20, pa
 from .script import Opt, Script, match
 from .state import Card, Die, GameState, Modifier, Player, rival
 from .targets import Facts, Filter, describe, matches
-from .trace import DIFFERS, FORCED, OFFICIAL_ONLY, Step
+from .trace import DIFFERS, OFFICIAL_ONLY, Step
 
 
 @dataclass(frozen=True)
@@ -125,10 +125,11 @@ class Game:
         self._reading = False
 
     # ------------------------------------------------------------------ basics
-    def step(self, rule: str, text: str) -> None:
-        if rule in OFFICIAL_ONLY_IDS and OFFICIAL_ONLY not in text:
-            text = f"{text} ({OFFICIAL_ONLY})"
-        self.trace.append(Step(rule, text))
+    def step(self, rule: str, key: str, **values: Any) -> None:
+        """One trace step: `key` under `[engine_step]` in the catalogue, its values as
+        keywords (see engine/trace.py); text written inline is kept as written."""
+        official = rule in OFFICIAL_ONLY_IDS and OFFICIAL_ONLY not in key
+        self.trace.append(Step.said(rule, key, official=official, **values))
 
     def p(self, name: str) -> Player:
         return self.s.players[name]
@@ -160,7 +161,7 @@ class Game:
     def forced(self, decision: str, player: str, value: Any, keys: tuple = (), text: str = "") -> Any:
         self.script.take_forced(decision, player, tuple(str(k) for k in (keys or (value,))))
         self.out.forced.append(decision)
-        self.step(R.CHOICE, f"{FORCED}: {player} için {decision} = {text or value}")
+        self.step(R.CHOICE, "choice.forced", player=player, decision=decision, value=text or value)
         return value
 
     # ------------------------------------------------------------------ queries

@@ -1,0 +1,108 @@
+"""The engine's trace steps come from the message catalogue (`[engine_step]` in
+judge_tool/locales/*.toml, all five files), so a trace can be shown in the reader's language
+(`judge ask` answers an English question with an English trace). See engine/trace.py.
+
+Adding a step: `self.step(R.X, "area.name", n=3)` in Game, `note(trace, R.X, "area.name",
+n=3)` in a pure helper; the key and its translations go into all five locale files (same
+placeholders). A step written inline (an f-string or a Turkish sentence) is counted below:
+the count may only go down."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+from judge_tool.engine.trace import Phrase, Step, name_in, render
+from judge_tool.i18n import LANGUAGES, catalogue
+
+ENGINE = Path(__file__).resolve().parent.parent / "judge_tool" / "engine"
+# call name -> index of the key among the positional arguments
+KEY_AT = {"step": 1, "note": 2, "said": 1, "verdict": 2, "win": 2, "lose": 2, "Phrase": 0}
+# Steps still written inline in engine/*.py; may only go down (0 is the goal).
+INLINE_STEPS = 214
+
+
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def _is_key(text) -> bool:
+    return isinstance(text, str) and re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", text) is not None
+
+
+def _calls():
+    """(file, line, key or None, keyword names, has **values) of every step call."""
+    for path in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            at = KEY_AT.get(name)
+            if at is None or len(node.args) <= at:
+                continue
+            first = node.args[at]
+            options = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            kwargs = {k.arg for k in node.keywords if k.arg}
+            spread = any(k.arg is None for k in node.keywords)
+            for option in options:
+                key = option.value if isinstance(option, ast.Constant) else None
+                yield path.name, node.lineno, key, kwargs, spread
+
+
+def test_every_step_key_is_in_all_five_catalogues_with_its_placeholders():
+    seen = 0
+    for file, line, key, kwargs, spread in _calls():
+        if not _is_key(key):
+            continue
+        full = f"engine_step.{key}"
+        for lang in LANGUAGES:
+            own = catalogue(lang)
+            assert full in own, (lang, file, line, full)
+            if not spread:
+                assert _fields(own[full]) <= kwargs, (lang, file, line, full, kwargs)
+        seen += 1
+    assert seen >= 30
+
+
+def test_every_engine_string_has_the_same_placeholders_in_all_five_languages():
+    base = {k: v for k, v in catalogue("tr").items() if k.startswith(("engine_step.", "engine_name."))}
+    assert len(base) >= 30
+    for lang in LANGUAGES:
+        own = catalogue(lang)
+        for key, template in base.items():
+            assert key in own, (lang, key)
+            assert _fields(own[key]) == _fields(template), (lang, key)
+        if lang == "ru":
+            words = [v for k, v in own.items() if k.startswith("engine_step.") and re.search("[a-z]{4}", v)]
+            assert all(re.search("[а-яё]", v) for v in words if not v.startswith(("X =", "Street Cred ="))), words
+
+
+def test_steps_written_inline_only_go_down():
+    inline = [(file, line) for file, line, key, _, _ in _calls() if not _is_key(key)]
+    assert len(inline) <= INLINE_STEPS, len(inline)
+    print(len(inline))
+
+
+def test_a_step_renders_in_each_language_and_keeps_its_turkish_text():
+    step = Step.said("9.23.2.2", "steal.formula", p=19, x=2)
+    assert step.text == "X = ⌊19/10⌋+1 = 2"
+    tie = Step.said("9.17.3", "fight.tie", a=4, d=4)
+    assert "eşit" in tie.text
+    assert tie.in_language("en").text == "equal powers (4 = 4): no winner, both Units lose"
+    assert tie.in_language("en") == Step("9.17.3", "equal powers (4 = 4): no winner, both Units lose")
+    assert tie.in_language("tr") is tie
+    # a Phrase value is rendered in the step's language too
+    neg = Step.said("9.17.1", "fight.attacker_wins", a=5, d=Phrase("power.negative", value=-2))
+    assert "negatif" in neg.text and "negative" in neg.in_language("en").text
+    # text written inline stays as written, in every language
+    inline = Step.said("9.17", "bir şey oldu")
+    assert inline.text == "bir şey oldu" and inline.in_language("en").text == "bir şey oldu"
+
+
+def test_an_official_only_step_is_marked_in_its_language():
+    step = Step.said("1.2", "fight.tie", official=True, a=1, d=1)
+    assert step.text.endswith(f"({render('mark.official_only')})")
+    assert step.in_language("en").text.endswith("(official rule; not in the Turkish text)")
