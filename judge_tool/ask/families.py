@@ -1359,7 +1359,8 @@ def extract_call(reading: Reading) -> Call | None:
     from .asked import asked_form
     form = asked_form(reading)
     if form == "count":
-        if reading.numbers:
+        if reading.numbers or reading.has("times"):
+            # "kaç kere çağırabilirim" asks how many calls, not what one costs
             return None
         return Call({"call_asked": "cost"})
     if _rival_does(reading, "call"):

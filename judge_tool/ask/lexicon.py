@@ -416,6 +416,10 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
                     suffix=tail.replace("'", ""))
         m = _NUMBER.fullmatch(key)
         d = _DIE.fullmatch(key)
+        if m and m.group(2).startswith("o"):
+            # "1O", "2o": the letter O typed for a zero (no Turkish or English ending
+            # starts with it) — never guessed: the word stays not understood
+            m = None
         if m:
             item.number = int(m.group(1))
             item.suffix = m.group(2)
