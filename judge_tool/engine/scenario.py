@@ -936,22 +936,22 @@ def _react(game: Game, spec: ActionSpec, index: int) -> None:
     pr = spec.params
     if spec.verb == "end":
         a.react_over = True
-        game.step(R.REACT_END, f"{player} Tepki Adımı'nı bitirmeyi seçer (bekleyen etki yokken)")
+        game.step(R.REACT_END, "react.chooses_end", player=player)
     elif spec.verb == "block":
         game.block(player, pr["unit"], spec.path)
     elif spec.verb == "call":
-        game.step(R.REACT_CALL, f"{player} tepki olarak Legend çağırır")
-        game.step(R.CALL_REACT, "Legend çağırma rakibin Tepki Adımı'nda da yapılabilir")
+        game.step(R.REACT_CALL, "react.call", player=player)
+        game.step(R.CALL_REACT, "react.call_allowed")
         game.call_legend(player, pr["legend"], pr["pay"], reaction=True, path=spec.path)
     elif spec.verb == "play":
         p = game.p(player)
         card = game.ref(pr["card"], p.hand, "card", spec.path)
         if card is None:
             raise DecisionError(f"{spec.path}: player {player} has no {pr['card']!r} in hand")
-        game.step(R.REACT_QUICK_PROGRAM, f"{player} tepki olarak elden QUICK Program oynar: {card.name}")
+        game.step(R.REACT_QUICK_PROGRAM, "react.quick_program", player=player, card=card.name)
         game.play_card(player, card, pay=pr["pay"], reaction=True, path=spec.path)
     else:
-        game.step(R.REACT_QUICK, f"{player} tepki olarak QUICK etki etkinleştirir")
+        game.step(R.REACT_QUICK, "react.quick_effect", player=player)
         game.activate(player, pr["card"], pr["effect"], pr["pay"], reaction=True, path=spec.path)
 
 
@@ -999,7 +999,7 @@ def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
             game.out.legal = False
             game.out.illegal_rule = exc.rule
             game.out.illegal_reason = exc.reason
-            game.step(exc.rule, f"YASAL DEĞİL: {exc.reason}")
+            game.step(exc.rule, "illegal.step", reason=exc.reason)
             rest = i + 1
             if rest < len(scn.actions):
                 raise DecisionError(f"{scn.actions[rest].path}: actions after an illegal action are not run; "

@@ -45,6 +45,9 @@ class Phrase:
     def __repr__(self) -> str:
         return f"Phrase({self.key!r})"
 
+    def __str__(self) -> str:          # in prompts and messages: the rulebook's language
+        return self.render(BASE)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Phrase) and (self.key, self.values) == (other.key, other.values)
 
@@ -64,6 +67,9 @@ class Names:
 
     def render(self, lang: str) -> str:
         return self.sep.join(str(_value(i, lang)) for i in self.items)
+
+    def __str__(self) -> str:
+        return self.render(BASE)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Names) and (self.items, self.sep) == (other.items, other.sep)
