@@ -703,6 +703,12 @@ def extract_fight(reading: Reading) -> Call | None:
         side2 = None
     if side1 is None and side2 is not None:
         side1 = "defender" if side2 == "attacker" else "attacker"
+    if side1 is None and side2 is None:
+        # "6 güçlü birimin saldırısını blokladı", "a 6 power unit's attack", "the attack
+        # of a 6 power unit": the Unit whose attack it is attacks
+        owns1, owns2 = _attack_owner(reading, first), _attack_owner(reading, second)
+        if owns1 != owns2:
+            side1 = "attacker" if owns1 else "defender"
     if side1 is None:
         if reading.has("passive"):
             side1 = "defender"
@@ -816,6 +822,30 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
     out["attacker"] = a or other.get(d or "")
     out["defender"] = d or other.get(a or "")
     return out
+
+
+def _attack_owner(reading: Reading, item: Item) -> bool:
+    """Is the number's Unit the owner of the attack named right after it ("6 güçlü birimin
+    saldırısı", "a 6 power unit's attack") or right before it ("the attack of a 6 power
+    unit")? Then it is the attacker, whatever comes first in the sentence."""
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k + 1 < len(items) and "unit" in reading.at(k) and items[k + 1].clause == item.clause \
+            and "attack" in reading.at(k + 1) and not reading.at(k + 1) & {"attacker", "defender"}:
+        word, nxt = items[k], items[k + 1]
+        if reading.language == "en":
+            if word.text.lower().endswith(("'s", "’s", "s'")) and nxt.key == "attack":
+                return True
+        elif word.key.endswith(("in", "un", "nin", "nun")) and nxt.key.startswith("saldiri") \
+                and nxt.key != "saldiri":
+            return True             # genitive Unit, possessed attack noun ("saldırısını")
+    if reading.language == "en":
+        back = [x.key for x in items[max(0, item.i - 3):item.i]]
+        if "of" in back and back.index("of") >= 1 and back[back.index("of") - 1] == "attack":
+            return True
+    return False
 
 
 def _with_attacker(reading: Reading, item: Item) -> bool:
