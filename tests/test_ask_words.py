@@ -122,14 +122,9 @@ def _human(answer) -> list[tuple[str, str]]:
     out += [("understood", u) for u in answer.understood]
     out += [("assumption", a) for a in answer.assumptions]
     out += [("not_understood", n) for n in answer.not_understood]
-    if answer.language != "en":
-        out += [("trace", step.text) for step in answer.trace]
+    # the engine's steps come from the catalogue in the question's language (engine/trace.py)
+    out += [("trace", step.text) for step in answer.trace]
     return out
-
-
-def _english_trace(answer) -> list[tuple[str, str]]:
-    """An English answer's engine steps (engine/trace.py renders them in its language)."""
-    return [("trace", step.text) for step in answer.trace] if answer.language == "en" else []
 
 
 def _question_words(question: str) -> str:
@@ -172,27 +167,6 @@ def _wrong_language(case, book) -> list[str]:
         if hit or english:
             problems.append(f"{field}: {text!r} ({hit or english.group(0)})")
     return problems
-
-
-# English questions whose engine trace still has Turkish steps: the engine's steps move to
-# the catalogue (`[engine_step]`, engine/trace.py) in pieces; this number may only go down.
-ENGLISH_TRACES_STILL_TURKISH = 71
-
-
-def test_english_answers_trace_the_engine_in_english(book):
-    foreign = _only_in("tr", "en")
-    mixed = {}
-    for part in sorted(EVAL.glob("*.toml")):
-        for case in load_cases(part):
-            if read(case.q).language != "en":
-                continue
-            answer = ask(case.q, book=book)
-            for field, text in _english_trace(answer):
-                hit = next((p for p in foreign if p in text), None)
-                if hit or TURKISH_LETTERS.search(text):
-                    mixed.setdefault(case.q, []).append(f"{text!r} ({hit or 'Turkish letters'})")
-    assert len(mixed) <= ENGLISH_TRACES_STILL_TURKISH, (len(mixed), list(mixed.items())[:20])
-    print(len(mixed))
 
 
 @pytest.mark.parametrize("part", sorted(p.name for p in EVAL.glob("*.toml")))

@@ -44,8 +44,8 @@ def _calls():
             if at is None or len(node.args) <= at:
                 continue
             first = node.args[at]
-            if isinstance(first, ast.Name):
-                continue            # a helper passing its caller's key on (win -> step)
+            if isinstance(first, (ast.Name, ast.Attribute)):
+                continue            # a helper passing a key on (win -> step, Verdict.phrase)
             if isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant) \
                     and name == "Phrase":
                 continue            # Phrase(f"verb.{verb}"): checked by the enumerations test
@@ -125,7 +125,39 @@ def test_every_value_of_an_enumerated_phrase_is_in_the_catalogue():
     wanted += [f"direction.{d}" for d in ("any", "up", "down")]
     wanted += [f"replace.to_{d}" for d in ("removed", "deck_bottom", "hand")]
     wanted += [f"play.from_{z}" for z in ("trash", "legends")]
+    from judge_tool.engine.targets import SIDES, TYPES, ZONES
+    wanted += [f"filter.zone.{z}" for z in ZONES] + [f"filter.side.{x}" for x in SIDES]
+    wanted += [f"filter.type.{t}" for t in (*TYPES, "card")]
+    wanted += [f"action.{a}" for a in ("end_turn", "sell", "call", "activate", "attack", "play")]
+    wanted += [f"phase.{p}" for p in ("start", "main", "end", "over")]
     for lang in LANGUAGES:
         own = catalogue(lang)
         missing = [k for k in wanted if f"engine_step.{k}" not in own]
         assert not missing, (lang, missing)
+
+
+def test_every_illegal_reason_is_a_phrase():
+    """`raise Illegal(R.X, Phrase("illegal.key", …))`: the reason a judge is told is shown in
+    the question's language too (an f-string reason is Turkish everywhere)."""
+    inline = []
+    for path in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Illegal" \
+                    and len(node.args) >= 2:
+                why = node.args[1]
+                parts = why.values if isinstance(why, ast.BoolOp) else [why]
+                ok = all(isinstance(p, ast.Name) or isinstance(p, ast.Attribute)
+                         or (isinstance(p, ast.Call) and getattr(p.func, "id", None) == "Phrase")
+                         for p in parts)
+                if not ok:
+                    inline.append((path.name, node.lineno))
+    assert not inline
+
+
+def test_an_illegal_reason_renders_in_each_language():
+    from judge_tool.engine.errors import Illegal
+    exc = Illegal("9.9", Phrase("illegal.blocker_spent", card="Bloklayan"))
+    assert exc.reason == "Bloklayan harcanmış: BLOCKER yalnızca hazır birimde etkinleştirilir"
+    assert exc.phrase.render("en") == "Blocker is spent: BLOCKER is activated only on a ready Unit"
+    assert Illegal("9.9", "metin").phrase is None

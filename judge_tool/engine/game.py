@@ -85,6 +85,7 @@ class Outcome:
     legal: bool = True
     illegal_rule: str | None = None
     illegal_reason: str = ""
+    illegal_phrase: Any = field(default=None, compare=False, repr=False)   # the reason's words
     winner: str | None = None
     attacks: list[dict] = field(default_factory=list)
     fights: list[dict] = field(default_factory=list)
@@ -153,7 +154,7 @@ class Game:
             nxt = self.script.peek(decision, player)
             if nxt is not None and known and isinstance(nxt, str) and match(nxt, options) is None \
                     and match(nxt, list(known)) is not None:
-                raise Illegal(illegal_rule or rule, illegal_why or f"{nxt!r} bu seçim için geçerli değil")
+                raise Illegal(illegal_rule or rule, illegal_why or Phrase("illegal.not_an_option", pick=repr(nxt)))
             return self.forced(decision, player, options[0].value, options[0].keys, options[0].text)
         return self.script.pick_one(decision, player, rule, prompt, options, known,
                                     illegal_rule, illegal_why)
@@ -643,7 +644,7 @@ class Game:
             raise DecisionError(f"{path}: a number must be a whole number ≥ 0", decision="number",
                                 player=player, rule=R.CHOICE_NUMBER, path=path)
         if pick > up_to:
-            raise Illegal(rule, f"en fazla {up_to} seçilebilir, {pick} seçildi")
+            raise Illegal(rule, Phrase("illegal.too_many", up_to=up_to, pick=pick))
         self.step(rule, "choice.number", player=player, pick=pick, up_to=up_to)
         return pick
 
@@ -733,16 +734,16 @@ class Game:
             hit = next((c for c in pool if c.name == name or c.uid == name), None)
             if hit is None:
                 if any(c.name == name for c in looked):
-                    raise Illegal(R.SEARCH, f"{name} bu aramanın şartına uymuyor")
+                    raise Illegal(R.SEARCH, Phrase("illegal.search_no_match", card=name))
                 raise DecisionError(f"{path}: {name!r} is not among the searched cards "
                                     f"{[c.name for c in looked]}", decision="search",
                                     player=player, rule=R.SEARCH, path=path)
             pool.remove(hit)
             out.append(hit)
         if len(out) > count:
-            raise Illegal(R.SEARCH, f"en fazla {count} kart seçilebilir, {len(out)} seçildi")
+            raise Illegal(R.SEARCH, Phrase("illegal.too_many_cards", up_to=count, pick=len(out)))
         if exact and len(out) != count:
-            raise Illegal(R.CHOICE_AS_MANY, f"tam {count} kart seçilmeli (mümkün olduğu kadar), {len(out)} seçildi")
+            raise Illegal(R.CHOICE_AS_MANY, Phrase("illegal.exactly", count=count, pick=len(out)))
         return out
 
     def _do_power(self, act: Action, ctx: Ctx) -> bool:
@@ -827,9 +828,10 @@ class Game:
                 raise DecisionError(f"{path}: a 'value' pick is a whole number", decision="value",
                                     player=ctx.controller, rule=R.CHOICE, path=path)
             if not 1 <= pick <= die.sides:
-                raise Illegal(R.ADJUST_OFF_FACE, f"d{die.sides} üzerinde {pick} yüzü yok ({OFFICIAL_ONLY})")
+                raise Illegal(R.ADJUST_OFF_FACE, Phrase("illegal.no_face", die=f"d{die.sides}", pick=pick))
             if pick not in values:
-                raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
+                raise Illegal(R.RESOLVE_IN_ORDER, Phrase("illegal.change_too_big", die=str(die), by=by,
+                                                         direction=Phrase(f"direction.{direction}"), pick=pick))
         if pick == die.value:
             self.step(R.ADJUST_SAME, "gig.same", die=str(die), value=pick)
             return False
@@ -1184,8 +1186,8 @@ class Game:
         self._note_no_sell_tag(player)
         if spec is None:
             if p.eddies_ready + len(legends) < amount:
-                raise Illegal(R.COST_FULL, f"{amount} €$ ödenemez: {p.eddies_ready} hazır Eddie, "
-                                           f"{len(legends)} harcanabilir Legend")
+                raise Illegal(R.COST_FULL, Phrase("illegal.cannot_pay", amount=amount, eddies=p.eddies_ready,
+                                                  legends=len(legends)))
             if not legends and p.eddies_ready >= amount:
                 eddies, chosen = amount, []
             elif p.eddies_ready + len(legends) == amount:
@@ -1205,16 +1207,16 @@ class Game:
                     raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area",
                                         decision="pay", player=player, rule=R.PAY, path=path)
                 if card.uid == exclude:
-                    raise Illegal(R.ACTIVATE_COST_ORDER, f"{card.uid} zaten bu bedelin başka bir parçası için harcanıyor")
+                    raise Illegal(R.ACTIVATE_COST_ORDER, Phrase("illegal.spent_for_other_part", card=card.uid))
                 if card.spent:
-                    raise Illegal(R.PAY, f"{card.uid} harcanmış: ödemede kullanılamaz")
+                    raise Illegal(R.PAY, Phrase("illegal.spent_cannot_pay", card=card.uid))
                 if card.face_up and not card.defn.sell_tag:
-                    raise Illegal(R.LEGEND_NO_SELL_TAG, f"{card.uid} açık ve Satış Etiketi yok: 1 €$ ödemek için harcanamaz")
+                    raise Illegal(R.LEGEND_NO_SELL_TAG, Phrase("illegal.legend_no_sell_tag", card=card.uid))
                 chosen.append(card)
             if eddies > p.eddies_ready:
-                raise Illegal(R.COST_FULL, f"{eddies} Eddie harcanamaz: {p.eddies_ready} hazır Eddie var")
+                raise Illegal(R.COST_FULL, Phrase("illegal.not_enough_eddies", n=eddies, ready=p.eddies_ready))
             if eddies + len(chosen) != amount:
-                raise Illegal(R.PAY, f"ödeme bedele eşit olmalı: {amount} €$ gerekir, {eddies + len(chosen)} verildi")
+                raise Illegal(R.PAY, Phrase("illegal.pay_exact", amount=amount, given=eddies + len(chosen)))
         p.eddies_ready -= eddies
         p.eddies_spent += eddies
         parts = ([Phrase("pay.eddies", n=eddies)] if eddies else []) + \
@@ -1458,10 +1460,13 @@ class Game:
 
     # ------------------------------------------------------------------ turn structure
     def require_main(self, player: str, what: str) -> None:
+        """`what` names the action: a key under `[engine_step] action.` ("sell", "call" …)."""
         if self.s.phase != "main":
-            raise Illegal(R.MAIN_ACTIONS, f"{what} yalnızca Ana Aşama'da yapılabilir (şu an: {self.s.phase})")
+            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
+                                                 phase=self.s.phase))
         if player != self.s.turn_player:
-            raise Illegal(R.MAIN_ACTIONS, f"{what}: sıra {self.s.turn_player} oyuncusunda; {player} ana aşama aksiyonu alamaz")
+            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.not_your_turn", what=Phrase(f"action.{what}"),
+                                                 turn_player=self.s.turn_player, player=player))
 
     def start_phase(self) -> None:
         s = self.s
@@ -1528,7 +1533,7 @@ class Game:
             known = [Opt(s, (f"d{s}",), f"d{s}") for s in p.fixer]
             sides = self.pick(
                 "roll_in", player, R.ROLL_CHOOSE, f"which die to roll in from {['d%d' % s for s in p.fixer]}",
-                opts, known, R.D20_LAST, "fixer alanında başka zar varken d20 seçilemez")
+                opts, known, R.D20_LAST, Phrase("illegal.d20_not_last"))
         if 20 in p.fixer and len(p.fixer) > 1:
             may_choose_d20(["d%d" % x for x in p.fixer], self.trace)
         self.step(R.ROLL_CHOOSE, "roll.choose_not_d20" if 20 in p.fixer and sides != 20 else "roll.choose",
@@ -1541,7 +1546,7 @@ class Game:
         self.check_state()
 
     def end_turn(self, player: str) -> None:
-        self.require_main(player, "turu bitirme")
+        self.require_main(player, "end_turn")
         s = self.s
         self.step(R.PASS_TURN, "turn.pass", player=player)
         s.phase = "end"
@@ -1611,15 +1616,15 @@ class Game:
 
     # ------------------------------------------------------------------ main phase actions
     def sell(self, player: str, ref: str, path: str = "") -> None:
-        self.require_main(player, "kart satma")
+        self.require_main(player, "sell")
         p = self.p(player)
         if p.sold_turn == self.s.turn:
-            raise Illegal(R.SELL_ONCE, "\"Kart Sat\" aksiyonu her turda yalnızca bir kez yapılabilir")
+            raise Illegal(R.SELL_ONCE, Phrase("illegal.sell_once"))
         card = self.ref(ref, p.hand, "card in hand", path)
         if card is None:
             raise DecisionError(f"{path}: {player} has no {ref!r} in hand")
         if not card.defn.sell_tag:
-            raise Illegal(R.SELL_TAG, f"{card.name} kartında Satış Etiketi yok")
+            raise Illegal(R.SELL_TAG, Phrase("illegal.no_sell_tag", card=card.name))
         p.hand.remove(card)
         p.eddies_ready += 1
         p.sold_turn = self.s.turn
@@ -1628,10 +1633,10 @@ class Game:
     def call_legend(self, player: str, ref: str | None, pay: dict | None, reaction: bool = False,
                     path: str = "") -> None:
         if not reaction:
-            self.require_main(player, "Legend çağırma")
+            self.require_main(player, "call")
         p = self.p(player)
         if p.called_turn == self.s.turn:
-            raise Illegal(R.CALL_ONCE_TURN, "her turda yalnızca bir kez Legend çağrılabilir")
+            raise Illegal(R.CALL_ONCE_TURN, Phrase("illegal.call_once"))
         down = [l for l in p.legends if not l.face_up]
         if ref is None:
             if len(down) != 1:
@@ -1643,7 +1648,7 @@ class Game:
             if card is None:
                 raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area")
         if card.face_up:
-            raise Illegal(R.CALL_FACE_DOWN, f"{card.uid} zaten açık: yalnızca kapalı bir dost Legend çağrılabilir")
+            raise Illegal(R.CALL_FACE_DOWN, Phrase("illegal.already_face_up", card=card.uid))
         self.pay(player, 1, pay, Phrase("why.call", card=card.uid), path=path)
         card.face_up = True
         p.called_turn = self.s.turn
@@ -1661,7 +1666,7 @@ class Game:
         if defn.type == "unknown":
             raise DecisionError(f"{path}: an unnamed card cannot be played; define it under [cards]")
         if reaction and not (defn.type == "program" and defn.has("QUICK")):
-            raise Illegal(R.REACT_QUICK_PROGRAM, f"{card.name}: tepki olarak yalnızca QUICK Program oynanabilir")
+            raise Illegal(R.REACT_QUICK_PROGRAM, Phrase("illegal.react_quick_program_only", card=card.name))
         if defn.type == "program" and defn.has("QUICK") and not by_effect:
             if reaction:
                 self.step(R.QUICK_COST, "play.quick_cost", card=card.name)
@@ -1670,10 +1675,10 @@ class Game:
         from_legends = zone == "legends"
         if defn.cost is None:
             if from_legends:
-                raise Illegal(R.LEGEND_NULL, f"{card.name} bedeli Null: sahaya oynanamaz")
-            raise Illegal(R.PLAY_INVALID, f"{card.name} bedeli Null: ödenemez, oynanamaz")
+                raise Illegal(R.LEGEND_NULL, Phrase("illegal.legend_null", card=card.name))
+            raise Illegal(R.PLAY_INVALID, Phrase("illegal.null_cost", card=card.name))
         if defn.type == "legend" and not from_legends:
-            raise Illegal(R.LEGEND_TO_FIELD, f"{card.name} bir Legend: yalnızca Legends alanından sahaya oynanabilir")
+            raise Illegal(R.LEGEND_TO_FIELD, Phrase("illegal.legend_from_legends", card=card.name))
         go_solo = from_legends and defn.has("GO SOLO") and card.face_up
         if from_legends and not go_solo:
             self.step(R.LEGEND_TO_FIELD, "play.legend_to_field" if defn.has("GO SOLO") else "play.legend_to_field_no_solo",
@@ -1739,7 +1744,7 @@ class Game:
             if len(valid) == 1:
                 return valid[0]
             if not valid:
-                raise Illegal(R.EQUIP_TARGET, "kuşanılacak dost birim veya açık dost Legend yok")
+                raise Illegal(R.EQUIP_TARGET, Phrase("illegal.nothing_to_equip"))
             raise DecisionError(f"{path}: say which friendly Unit or face-up Legend the Gear is "
                                 f"equipped to (target = ...); options: {', '.join(c.uid for c in valid)}",
                                 decision="target", player=player, rule=R.EQUIP_TARGET, path=path)
@@ -1749,25 +1754,24 @@ class Game:
             raise DecisionError(f"{path}: no card {target!r} on the field or in a Legends area")
         if card not in valid:
             owner = self.controller(card)
-            why = "rakibin kartı" if owner != player else "kapalı Legend"
-            raise Illegal(R.EQUIP_TARGET, f"{card.uid} geçerli değil ({why}): Gear yalnızca dost birime veya dost açık Legend'a kuşanılır")
+            why = Phrase("illegal.rivals_card" if owner != player else "illegal.face_down_legend")
+            raise Illegal(R.EQUIP_TARGET, Phrase("illegal.equip_target", card=card.uid, why=why))
         return card
 
     def activate(self, player: str, ref: str, effect: str | int | None, pay: dict | None,
                  reaction: bool = False, path: str = "") -> None:
         if not reaction:
-            self.require_main(player, "etki etkinleştirme")
+            self.require_main(player, "activate")
         p = self.p(player)
         card = self.ref(ref, [*p.field, *p.legends], "friendly card", path)
         if card is None:
             theirs = self.ref(ref, [c for _, c in self.s.all_cards_in_play()], "card", path)
             if theirs is not None:
-                raise Illegal(R.FRIENDLY_EFFECT, f"{theirs.uid} rakibin kartı: yalnızca dost bir kartın etkisi etkinleştirilir")
+                raise Illegal(R.FRIENDLY_EFFECT, Phrase("illegal.rivals_effect", card=theirs.uid))
             raise DecisionError(f"{path}: player {player} controls no card {ref!r} on the field or in the Legends area")
         if not card.face_up:
             if any(e.kind == "activated" for e in card.defn.effects):
-                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, f"{card.uid} kapalı: kapalı Legend'ın etkisi etkinleştirilemez; "
-                              "önce çağrılmalı")
+                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, Phrase("illegal.face_down_effect", card=card.uid))
         acts = [(e, g) for e, g in self.effects_of(card) if e.kind == "activated"]
         if not acts:
             raise DecisionError(f"{path}: {card.uid} has no activated effect")
@@ -1784,27 +1788,27 @@ class Game:
         self.step(R.ACTIVATE_CHOOSE, "activate.choose", player=player, card=card.uid, effect=eff.label)
         if eff.once_per_turn:
             if self._used(card, eff):
-                raise Illegal(R.ACTIVATION_CONDITION, f"{eff.label} her turda yalnızca bir kez etkinleştirilir; bu tur kullanıldı")
+                raise Illegal(R.ACTIVATION_CONDITION, Phrase("illegal.once_per_turn", effect=eff.label))
             self._mark_used(card, eff)
         if reaction:
             if not eff.quick:
-                raise Illegal(R.REACT_QUICK, f"{eff.label} QUICK değil: tepki olarak kullanılamaz")
+                raise Illegal(R.REACT_QUICK, Phrase("illegal.not_quick", effect=eff.label))
             self.step(R.QUICK, "activate.quick", effect=eff.label)
         cost = eff.cost
         ctx = Ctx(player, card.uid, card.name, gear, {}, None, eff.label)
         # all costs must be payable before any is paid
         if cost.spend:
             if card.spent:
-                raise Illegal(R.COST_FULL, f"{card.uid} zaten harcanmış: Harcama Simgesi bedeli ödenemez")
+                raise Illegal(R.COST_FULL, Phrase("illegal.spend_icon_spent", card=card.uid))
             if card.lag and card in p.field:
-                raise Illegal(R.LAG_NO_SPEND, f"{card.uid} gecikmeli (Lag): Harcama Simgesi etkisi etkinleştirilemez")
+                raise Illegal(R.LAG_NO_SPEND, Phrase("illegal.spend_icon_lag", card=card.uid))
         if cost.eddies:
             usable = p.eddies_ready + len(self.usable_legends(player, card.uid if cost.spend else None))
             if usable < cost.eddies:
-                raise Illegal(R.ACTIVATE_COSTS, f"{cost.eddies} €$ ödenemez ({usable} kaynak): etki etkinleştirilemez")
+                raise Illegal(R.ACTIVATE_COSTS, Phrase("illegal.activate_cannot_pay", amount=cost.eddies, usable=usable))
         if eff.condition and cost.spend:
             if not self.condition_holds(eff, ctx, R.ACTIVATION_CONDITION):
-                raise Illegal(R.CONDITION_FALSE, f"{eff.label}: etkinleştirme koşulu sağlanmıyor")
+                raise Illegal(R.CONDITION_FALSE, Phrase("illegal.activation_condition", effect=eff.label))
         if len(cost.order) > 1:
             self.step(R.ACTIVATE_COST_ORDER, "activate.cost_order", costs=Names(
                 "€$" if c == "eddies" else Phrase("activate.spend_icon") for c in cost.order))
@@ -1828,13 +1832,13 @@ class Game:
     def attack_unit(self, player: str, unit_ref: str, target_ref: str,
                     reactions: list[dict] | None, path: str = "",
                     react_handler: Callable[["Game", dict, int], None] | None = None) -> None:
-        self.require_main(player, "saldırı")
+        self.require_main(player, "attack")
         p, o = self.p(player), self.p(rival(player))
         unit = self.ref(unit_ref, p.field, "attacking Unit", path)
         if unit is None:
             elsewhere = self.ref(unit_ref, [*p.legends, *p.hand, *o.field], "card", path)
             if elsewhere is not None:
-                raise Illegal(R.DECLARE_UNIT, f"{unit_ref}: saldırı için {player} sahasındaki bir dost birim seçilmeli")
+                raise Illegal(R.DECLARE_UNIT, Phrase("illegal.attacker_not_friendly", card=unit_ref, player=player))
             raise DecisionError(f"{path}: player {player} has no Unit {unit_ref!r} on the field")
         record = {"attacker": unit.uid, "target": target_ref, "stolen": 0, "fight": None, "ended": None}
         self.step(R.DECLARE_UNIT, "attack.declare", player=player, card=unit.uid, power=self.power(unit))
@@ -1852,13 +1856,13 @@ class Game:
             tcard = self.ref(target_ref, o.field, "target Unit", path)
             if tcard is None:
                 if self.ref(target_ref, [*p.field, *p.legends, *o.legends], "card", path) is not None:
-                    raise Illegal(R.TARGET_UNIT, f"{target_ref}: yalnızca harcanmış bir rakip birim hedef olabilir")
+                    raise Illegal(R.TARGET_UNIT, Phrase("illegal.target_not_rival", card=target_ref))
                 raise DecisionError(f"{path}: player {rival(player)} has no Unit {target_ref!r} on the field")
             ready_ok = not tcard.spent and self.allowed(unit, "attack_ready_units")
             if ready_ok:
                 self.step(R.CARD_OVER_RULES, "attack.card_allows_ready", card=unit.uid)
             if self.restricted(tcard, "be_attacked"):
-                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {tcard.uid} saldırı hedefi olamaz")
+                raise Illegal(R.CARD_OVER_RULES, Phrase("illegal.cannot_be_attacked", card=tcard.uid))
             check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
                                adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
                                target="unit", target_spent=tcard.spent or ready_ok)
@@ -1866,7 +1870,7 @@ class Game:
             record["target"] = tcard.uid
         self.trace.extend(check.steps)
         if not check.ok:
-            raise Illegal(check.rules[-1], check.reason)
+            raise Illegal(check.rules[-1], check.phrase)
         a = Attack(player, unit.uid, target_uid, record=record)
         self.attack = a
         self.spend(unit, player, Phrase("why.declare"), R.DECLARE_SPEND)
@@ -1929,7 +1933,8 @@ class Game:
             if f"restrict:{what}" in st:
                 if any(x.startswith("allow:") for x in st):
                     self.step(R.CANT_BEATS_CAN, "attack.cant_beats_can", card=unit.uid)
-                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} {RESTRICT_TR[what]}")
+                raise Illegal(R.CARD_OVER_RULES, Phrase("illegal.restricted", card=unit.uid,
+                                                        what=Phrase(f"restrict.{what}")))
 
     def possible_reactions(self, player: str) -> list[str]:
         p = self.p(player)
@@ -1957,13 +1962,13 @@ class Game:
         if unit is None:
             raise DecisionError(f"{path}: player {player} has no Unit {ref!r} on the field")
         if not unit.defn.has("BLOCKER"):
-            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} BLOCKER değil")
+            raise Illegal(R.REACT_BLOCKER, Phrase("illegal.not_blocker", card=unit.uid))
         if self.restricted(unit, "block"):
-            raise Illegal(R.CANT_BEATS_CAN, f"kart etkisi: {unit.uid} BLOCKER kullanamaz; yasaklayan etki üstün gelir")
+            raise Illegal(R.CANT_BEATS_CAN, Phrase("illegal.cannot_block", card=unit.uid))
         if unit.spent:
-            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} harcanmış: BLOCKER yalnızca hazır birimde etkinleştirilir")
+            raise Illegal(R.REACT_BLOCKER, Phrase("illegal.blocker_spent", card=unit.uid))
         if a.target == unit.uid:
-            raise Illegal(R.BLOCKER_TARGET, f"{unit.uid} zaten saldırının hedefi: saldırıyı kendine yönlendiremez")
+            raise Illegal(R.BLOCKER_TARGET, Phrase("illegal.blocker_is_target", card=unit.uid))
         self.step(R.BLOCKER, "block.activates", player=player, card=unit.uid)
         self.spend(unit, player, "BLOCKER", R.REACT_BLOCKER)
         old = a.target
@@ -2184,14 +2189,6 @@ class Game:
         self.resolve_pending()
         self.step(R.STEAL_END, "steal.step_ends")
         self.finish_attack()
-
-
-RESTRICT_TR = {
-    "attack": "saldıramaz", "attack_gigs": "Gig alanına saldıramaz", "attack_units": "birimlere saldıramaz",
-    "block": "BLOCKER kullanamaz", "be_defeated": "mağlup edilemez",
-    "be_defeated_in_fight": "çatışmada mağlup edilemez", "ready": "hazır konuma gelemez",
-    "be_attacked": "saldırı hedefi olamaz",
-}
 
 
 def shown(card: Card) -> str:

@@ -161,6 +161,12 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.ok
 
+    @property
+    def phrase(self) -> Phrase:
+        """The reason as catalogue words (any language)."""
+        last = self.steps[-1]
+        return Phrase(last.key, **dict(last.values))
+
 
 def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = False, go_solo: bool = False,
                in_field: bool = True, target: Literal["gigs", "unit"] | None = None,
