@@ -444,7 +444,8 @@ def extract_timing(reading: Reading) -> Call | None:
                 raise Unclear("timing.whose_attack_effect")
         args["attacker"] = "rival"
     # What is asked
-    step = _asked_step(reading) if yesno and not when else None
+    step = _asked_step(reading) if yesno and not when and _main_question(reading) == "resolve" \
+        else None     # "… in my main phase … Can I attack before it resolves?" asks no step
     if step is not None:
         # "… çatışma adımında mı çözülür?", "does it resolve in the main phase?"
         _consume_before_forms(reading)
