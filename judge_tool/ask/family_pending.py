@@ -6,7 +6,7 @@ kullanabilir miyim?", "bir etki çözülürken kart oynayabilir miyim?". The que
 into `{"case": "act_pending", "act": …, "context": …, "while": "pending"|"resolving"}`; the
 scenario has the player try the action at that moment (engine decision `act` /
 `act_resolving`), and the answer is whether the engine allowed it and the rule it cited
-(10.11.1, 9.11, 9.12, 10.18.1, 10.2.3). Anything not read exactly raises `Unclear`.
+(10.11.1, 9.11, 9.12, 10.18.1, 10.2.3). Anything not read exactly is left to the other timing cases (or no ruling).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from .lexicon import Reading
 
-from .families import Call, Unclear
+from .families import Call
 
 _CAN_EN = ("can", "may", "could")
 _MEANWHILE = ("bu", "o")             # "bu sırada", "o sırada": meanwhile
@@ -124,7 +124,8 @@ def _asked_act(reading: Reading, at: int) -> tuple[str, list[int]] | None:
 
 
 def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | None) -> Call | None:
-    """The `act_pending` situation, or None when the question is not of this kind."""
+    """The `act_pending` situation, or None when the question is not of this kind (or not
+    one this case reads exactly: the other timing cases, or no ruling, then)."""
     wait = _waiting(reading)
     if wait is None:
         return None
@@ -138,7 +139,7 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
         return None
     kinds = sorted({kw for _, kw in triggers})
     if len(kinds) > 1:
-        raise Unclear("timing.several_triggers")
+        return None
     trigger = kinds[0] if kinds else described
     rival_acts = _rival_subject(reading)
     react = _react_step(reading) or _rival_attacks(reading) or (
@@ -146,24 +147,24 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
     if moment == "resolving":
         # 10.2.3: nothing is played or activated while an effect resolves, whoever asks
         if what not in ("play", "activate", "quick") or react or trigger not in (None, "PLAY"):
-            raise Unclear("pending.what_resolving")
+            return None
         context = "main"
     elif trigger == "ATTACK":
         # the attacker's ATTACK effect waits before the React Step (11.21.2.2)
         if what not in _REACTIONS or what == "end" or _i_attack(reading) or not (
                 rival_acts or _rival_attacks(reading)):
-            raise Unclear("pending.who_acts")
+            return None
         context = "declare"
     elif react:
         # a reaction's triggered effect (9.11): the defending player acts next
         if what not in _REACTIONS or rival_acts or _i_attack(reading) or trigger not in (
                 None, "CALL"):
-            raise Unclear("pending.who_acts")
+            return None
         context = "react"
     else:
         if what not in _MAIN_ACTS or rival_acts or reading.has("rival") \
                 or trigger not in (None, "PLAY", "CALL", "STEALS_GIG"):
-            raise Unclear("pending.who_acts")
+            return None
         context = "main"
     reading.consumed.update(words)
     reading.consumed.add(at)
