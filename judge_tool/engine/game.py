@@ -124,6 +124,7 @@ class Game:
         self.attack: Attack | None = None
         self._seq = 0
         self._reading = False
+        self._resolving = ""             # the label of the effect resolving now (10.14)
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, key: str, **values: Any) -> None:
@@ -415,6 +416,8 @@ class Game:
         pe = Pending(self._seq, controller, eff, src_uid, src_name, gear, dict(ctx), snapshot)
         self.pending.append(pe)
         self.step(rule, "pending.new", effect=pe.label, player=controller)
+        if self._resolving:
+            self.step(R.PENDING_NEW, "pending.while_resolving", effect=pe.label, resolving=self._resolving)
 
     def trigger_on(self, card: Card, controller: str, trig: str, rule: str, ctx: dict | None = None,
                    effects: Iterable[tuple[EffectDef, str | None]] | None = None,
@@ -436,9 +439,38 @@ class Game:
                         self._enqueue(name, eff, card.uid, card.name, gear, ctx, rule)
 
     # ------------------------------------------------------------------ pending
+    def act_while_waiting(self, decision: str) -> None:
+        """A scenario may have a player try an action while effects are pending
+        (decision `act`) or while one resolves (`act_resolving`); `pick` names the action
+        (script.ACTS). None may be taken then: the run ends as an illegal action, citing
+        why (10.11.1; in the React Step a new reaction waits for both players' pending
+        effects, 9.11, and so does ending the step, 9.12; activating, 10.18.1; while an
+        effect resolves, 10.2.3)."""
+        from .script import REACTIONS
+        sc = self.script
+        if sc.ci >= len(sc.choices) or sc.choices[sc.ci].decision != decision:
+            return
+        spec = sc.choices[sc.ci]
+        sc.ci += 1
+        who = spec.player or self.s.turn_player
+        what = str(spec.pick)
+        a = self.attack
+        react = a is not None and not a.ended and a.step == "react"
+        if decision == "act_resolving":
+            raise Illegal(R.RESOLVING_BLOCKS, Phrase("illegal.while_resolving", player=who))
+        if react and what == "end":
+            raise Illegal(R.REACT_END, Phrase("illegal.react_end_pending", player=who))
+        if react and what in REACTIONS:
+            raise Illegal(R.REACT_PENDING, Phrase("illegal.react_pending", player=who))
+        if what == "activate":
+            raise Illegal(R.ACTIVATE_NOT_PENDING, Phrase("illegal.activate_pending", player=who))
+        raise Illegal(R.PENDING_BLOCKS, Phrase("illegal.pending_blocks", player=who))
+
     def resolve_pending(self) -> None:
         """Turn player resolves all theirs first; each player picks their own order;
         effects triggered meanwhile wait; the resolving player finishes theirs first."""
+        if self.pending:
+            self.act_while_waiting("act")
         current: str | None = None
         while self.pending:
             tp = self.s.turn_player
@@ -486,6 +518,14 @@ class Game:
     def resolve(self, pe: Pending) -> None:
         self._resolved(pe.label, pe.controller)
         self.step(R.RESOLVE_IN_ORDER, "pending.resolves", effect=pe.label)
+        self.act_while_waiting("act_resolving")
+        outer, self._resolving = self._resolving, pe.label
+        try:
+            self._resolve_now(pe)
+        finally:
+            self._resolving = outer
+
+    def _resolve_now(self, pe: Pending) -> None:
         ctx = Ctx(pe.controller, pe.source, pe.source_name, pe.gear, pe.ctx, pe.snapshot, pe.label)
         if not self.condition_holds(pe.effect, ctx):
             return
