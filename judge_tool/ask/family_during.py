@@ -1,8 +1,8 @@
 """`judge ask` (timing): an effect that triggers while another one resolves (10.14, 10.14.1).
 
 "PLAY etkim çözülürken rakibimin birimini mağlup etti ve onun DEFEATED etkisi tetiklendi;
-PLAY etkim bitmeden onun etkisi çözülür mü?" (no: the new one waits, 10.14), "If a new effect
-triggers while an effect resolves, does it become pending?" (yes), "etkim çözülürken iki
+PLAY etkim bitmeden onun etkisi çözülür mü?" (no: the new one waits, 10.14), "a new one
+triggered mid-resolution: does it go pending?" (yes), "etkim çözülürken iki
 oyuncunun da yeni etkisi tetiklendi, benim yeni etkim önce mi çözülür?" (the player who is
 resolving finishes all of theirs first, 10.14.1), "… bu etki ne zaman çözülür?".
 
