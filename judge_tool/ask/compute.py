@@ -253,6 +253,8 @@ def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
     out = run.outcome
     if not legal and out.illegal_rule != R.COST_FULL:
         raise EngineDisagrees("engine.play_illegal", rule=out.illegal_rule)
+    # the first run only found the amount: its payment (from a purse of 99) is not shown
+    steps = [st for st in steps if st.rule not in (R.PAY, R.LEGEND_PAY, R.COST_FULL)]
     steps += [st for st in run.trace if st.rule in rules and st not in steps]
     have = args["eddies"] + args["legends"]
     parts = say(reading, "ask_answer.cost.eddies_legends" if args["legends"] else

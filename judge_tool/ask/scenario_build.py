@@ -233,10 +233,21 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         read = "paid"
         if "eddies" in args:                        # "can I afford it?"
             amount = args["amount"]
-            legends = [f"Legend {i}" for i in range(1, args["legends"] + 1)]
+            legends = [f"L{i}" for i in range(1, args["legends"] + 1)]
             for name in legends:
                 cards[name] = {"type": "legend"}
-            state_a.update(eddies=args["eddies"], legends=legends)
+            # Legends that cannot pay: spent ones (3.7) and face-up ones without a Sell Tag
+            # (5.7.2.2); spent Eddies (5.8.1.3)
+            idle = [{"card": f"L{len(legends) + i}", "spent": True}
+                    for i in range(1, args.get("legends_spent", 0) + 1)]
+            idle += [{"card": f"L{len(legends) + len(idle) + i}", "face_up": True}
+                     for i in range(1, args.get("legends_up", 0) + 1)]
+            for item in idle:
+                cards[item["card"]] = {"type": "legend"}
+            eddies: Any = args["eddies"]
+            if args.get("eddies_spent"):
+                eddies = {"ready": args["eddies"], "spent": args["eddies_spent"]}
+            state_a.update(eddies=eddies, legends=legends + idle)
             if args["eddies"] + len(legends) >= amount > 0:
                 from_eddies = min(args["eddies"], amount)
                 play["pay"] = {"eddies": from_eddies, "legends": legends[:amount - from_eddies]}
