@@ -1688,7 +1688,9 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
-    if reading.dice and not _fixer_apart(reading):
+    from .econ_gigs import gig_sizes, read_adjustments
+    sizes = gig_sizes(reading)          # "d6 Gig'im 2": the die a value stands on
+    if any(it.i not in reading.consumed for it in reading.dice) and not _fixer_apart(reading):
         # "d20'yi attım, 20 geldi": a die rolled in, the Gig area's other Gigs unsaid
         raise Unclear("econ.die_named")
     stolen_items, thief, pronoun = _stolen(reading)
@@ -1696,6 +1698,11 @@ def extract_street_cred(reading: Reading) -> Call | None:
     counted: int | None = None
     numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}
                and it.i not in claimed_at]
+    # "Bir etki 8'i 2 azalttı", "an effect decreased it by 3": a Gig value changed
+    adjusts, adjust_used = read_adjustments(reading, numbers, sizes)
+    if adjusts and (stolen_items or reading.has("steal")):
+        raise Unclear("econ.gig_change")
+    numbers = [it for it in numbers if it.i not in adjust_used]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
         is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
@@ -1713,6 +1720,21 @@ def extract_street_cred(reading: Reading) -> Call | None:
             return Call({"values": [], **claim}, used=claimed_at)
         return None
     used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
+    for it in numbers:
+        if it.i in sizes and it.number > sizes[it.i]:
+            raise Unclear("econ.gig_face")          # "d6 Gig'im 8": no such face
+    if adjusts:
+        after = list(values)
+        for a in adjusts:
+            if a.old not in after:
+                raise Unclear("econ.gig_change")
+            after[after.index(a.old)] = a.new
+        if len({a.old for a in adjusts}) != len(adjusts):
+            raise Unclear("econ.gig_change")
+        known = [sizes.get(it.i, 0) for it in numbers]
+        return Call({"values": values, "gig_changes": [f"{a.old} → {a.new}" for a in adjusts],
+                     "adjust": [[a.old, a.new, a.size] for a in adjusts], "sizes": known,
+                     **claim}, used=used)
     if not reading.has("steal"):
         return Call({"values": values, **claim}, used=used)
     stolen = [it.number for it in stolen_items]
