@@ -2118,6 +2118,12 @@ def extract_d20(reading: Reading) -> Call | None:
         assumptions.append(say(reading, "ask_assume.d20.others_d4", n=n))
         return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
+    if other and all(_in_gig_area(reading, reading.items[m.start]) for m in other):
+        # "all my other dice are in my gig area": rolled in, not in the fixer area
+        reading.consumed.update(k for m in other for k in range(m.start, m.end))
+        if reading.has("only") or reading.has("none_left"):
+            return Call({"fixer_dice": ["d20"]})
+        return None
     if other:
         if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
