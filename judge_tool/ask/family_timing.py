@@ -194,7 +194,7 @@ def _rival_subject(reading: Reading) -> bool:
     keys = _keys(reading)
     if reading.language == "en":
         return any(k in ("can", "may", "does", "could", "will") and any(
-            r in ("opponent", "rival", "opponents", "rivals", "enemy") for r in keys[i + 1:i + 3])
+            "rival" in reading.at(j) for j in range(i + 1, min(len(keys), i + 3)))
             for i, k in enumerate(keys))
     return reading.has("rival") and not _asks_about_me(reading) and (
         any(k in _TR_PARTICLE for k in keys) or not _first_person_subject(reading))
@@ -655,13 +655,19 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
-    if not (reading.has("react") or reading.has("quick")) or reading.has("how_many"):
-        return None
+    if not (reading.has("react") or reading.has("quick") or (
+            reading.has("call") and _block_context(reading))) or reading.has("how_many"):
+        return None                 # (a block already made, then a call: a React Step)
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
     _spent_target(reading)
+    _ready_blocker(reading)
+    if reading.has("end_step") and _asks_end_verb(reading):
+        _nothing_done(reading)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
+        if neg.start in reading.consumed:
+            continue
         # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
@@ -671,8 +677,9 @@ def extract_react(reading: Reading) -> Call | None:
     if _rival_did(reading):
         raise Unclear("react.rival_did")
     if _block_context(reading) and any(
-            "rival" in reading.at(k) for m in reading.of("block")
-            for k in range(max(0, m.start - 3), m.start)):
+            "rival" in reading.at(k) and not any("attack" in reading.at(j) for j in range(k, m.start))
+            and not _mine_block(reading.items[m.start].key)
+            for m in reading.of("block") for k in range(max(0, m.start - 3), m.start)):
         # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
         raise Unclear("react.who_blocked")
     twice = _two_legends(reading)
@@ -685,6 +692,13 @@ def extract_react(reading: Reading) -> Call | None:
         # "İki oyuncu da Tepki Adımı'nda tepki verebilir mi?", "can both players react?"
         _used_numbers(reading, {2: 1})
         return Call({"case": "who_reacts", "asked": "both"}, used={both} - {-1})
+    if both is not None and _yesno(reading) and twice is None and not reading.has("end_step"):
+        # "Tepki Adımında ikimiz de Legend çağırabilir miyiz?", "can both players call
+        # legends in the react step": the act, done by the attacking player too
+        act = _act(reading)
+        if act in ("quick_program", "quick_effect", "call", "block") and _when(reading) == "react":
+            _used_numbers(reading, {2: 1})
+            return Call({"case": "who_reacts", "asked": "both", "act": act}, used={both} - {-1})
     if both is not None:
         raise Unclear("react.who_doing_what")     # both players doing something else
     used = _used_numbers(reading, {2: 1} if twice is not None else {})
@@ -699,7 +713,23 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
+        # "Tepki Adımı'nı kim bitirir?", "Who decides when the React Step ends?" (9.12)
+        if reading.has("end_step") and reading.has("react") and reading.has("step") and not any(
+                reading.has(c) for c in ("program", "effect", "activate", "call", "block", "unit",
+                                         "gear", "quick", "play", "several", "after")) and not roles:
+            return Call({"case": "who_ends", "asked": "who"}, used=used)
+        if reading.has("end_step"):
+            raise Unclear("react.ending")
         # "Tepki Adımı'nda kim tepki verebilir?", "Who gets to act in the React Step?"
+        if reading.has("quick") and (reading.has("react") or reading.has("attack")) and not roles:
+            # "Saldırı sırasında QUICK Programı kim oynayabilir?": the act, by either player
+            act = _act(reading)
+            during_attack = reading.has("attack") and not reading.has("main_phase") \
+                and not reading.has("turn") and not reading.has("end_step")
+            if act not in ("quick_program", "quick_effect") or not (
+                    during_attack or _when(reading) == "react"):
+                raise Unclear("react.who_doing_what")
+            return Call({"case": "who_reacts", "asked": "who", "act": act}, used=used)
         if not (reading.has("react") and (reading.has("step") or reading.has("can"))):
             raise Unclear("react.what_asked_step")
         if len(reading.of("react")) > 2 or reading.has("quick") or reading.has("program"):
@@ -708,13 +738,34 @@ def extract_react(reading: Reading) -> Call | None:
     if not _yesno(reading):
         raise Unclear("react.yesno")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
-    if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
+    if reading.has("end_step") and not _acts_named(reading, acts) and (
+            not roles or _asks_end_verb(reading)) \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
         # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
         # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
-        if reading.has("after") or _rival_subject(reading):
+        if reading.has("after"):
+            raise Unclear("react.ending")
+        if _asks_end_verb(reading):
+            # "Tepki Adımını bitirebilir miyim?", "pas geçebilir miyim", "Can the attacking
+            # player end the React Step?": whether this player may end it (9.12)
+            actor = _actor(reading, roles, "react")
+            return Call({"case": "may_end", "act": "end", "when": "react", "actor": actor,
+                         "asked": "yesno", "actor_inferred": actor == "defender" and not roles
+                         and not _rival_attacks(reading)}, used=used)
+        if _rival_subject(reading):
             raise Unclear("react.ending")
         return Call({"case": "ends", "asked": "yesno"}, used=used)
+    if reading.has("several") and _acts_named(reading, acts) == {"call"} and reading.has("legend") \
+            and twice is None:
+        # "Tepki Adımında birden fazla Legend çağırabilir miyim?": a second call in one
+        # React Step (once per turn, 11.11.2)
+        when = _when(reading)
+        actor = _actor(reading, roles, when)
+        if when != "react" or actor != "defender":
+            raise Unclear("react.how_many")
+        return Call({"case": "may", "act": "call_twice", "when": when, "actor": actor,
+                     "asked": "yesno", "actor_inferred": not roles and not _rival_attacks(reading)},
+                    used=used)
     if reading.has("several"):
         # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
         if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
@@ -723,7 +774,7 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
-    if not any(reading.has(c) for c in acts | {"pay", "cost"}) and _asks_react_verb(reading) \
+    if not _acts_named(reading, acts | {"pay", "cost"}) and _asks_react_verb(reading) \
             and not reading.has("end_step") and not reading.has("to_hand"):
         # "Rakip saldırdı, tepki verebilir miyim?": may this player react at all (9.7, 9.7.1);
         # a QUICK Program stands for any reaction in the scenario
@@ -770,9 +821,10 @@ def _asks_react_verb(reading: Reading) -> bool:
             if m.start > 1 and items[m.start - 2].key in _EN_AUX \
                     and items[m.start - 1].key in _EN_SUBJECTS + ("opponent", "rival"):
                 return True
-            if m.start > 2 and items[m.start - 3].key in _EN_AUX \
-                    and items[m.start - 1].key in ("players", "player"):
-                return True                             # "can both players react"
+            if m.start > 2 and any(items[k].key in _EN_AUX for k in range(
+                    max(0, m.start - 4), m.start - 2)) and items[m.start - 1].key in (
+                        "players", "player", "side"):
+                return True                 # "can both players react", "can the attacking player react"
         else:
             here = items[m.start].key
             after = items[m.start + 1].key if m.start + 1 < len(items) else ""
@@ -780,6 +832,64 @@ def _asks_react_verb(reading: Reading) -> bool:
             if verb.startswith("ver") and ("ebil" in verb or "abil" in verb):
                 return True
     return False
+
+
+def _mine_block(key: str) -> bool:
+    """"BLOCKER'ımla", "blokladım", "bloklarsam": the asker blocks."""
+    return key.startswith(("blockerim", "blokerim")) or (
+        key.startswith("blok") and key.endswith(("dim", "dum", "tim", "rsam", "rsem", "yorum")))
+
+
+def _acts_named(reading: Reading, acts: set[str]) -> set[str]:
+    """The acts the question names: not the "play" in "player", nor a Unit that is not
+    played ("rakibim birimiyle saldırdı": the attacker)."""
+    out = {m.concept for m in reading.matches if m.concept in acts
+           and not reading.items[m.start].key.startswith(("player", "oyuncu"))}
+    if "unit" in out and "play" not in out:
+        out.discard("unit")
+    return out
+
+
+def _nothing_done(reading: Reading) -> None:
+    """"hiçbir şey yapmadan pas geçmek", "pass without doing anything", "end it doing
+    nothing": ending the React Step with no reaction, which is what ending is (9.12)."""
+    keys = _keys(reading)
+    for i in range(len(keys)):
+        for phrase in (("hicbir", "sey", "yapmadan"), ("bir", "sey", "yapmadan"),
+                       ("without", "doing", "anything"), ("doing", "nothing")):
+            if tuple(keys[i:i + len(phrase)]) == phrase:
+                reading.consumed.update(range(i, i + len(phrase)))
+
+
+def _asks_end_verb(reading: Reading) -> bool:
+    """The verb asked about is ending the React Step itself, with "can": "bitirebilir
+    miyim", "pas geçebilir mi", "pas diyebilir miyim", "can I end / pass", "may the
+    attacking player end it" (not "pas geçersem biter mi?": whether it ends)."""
+    items = reading.items
+    for m in reading.of("end_step"):
+        if reading.language == "en":
+            back = [x.key for x in items[max(0, m.start - 4):m.start]]
+            if any(k in ("can", "may", "could") for k in back) and m.start and \
+                    items[m.start - 1].key not in ("to",) or (back[-1:] == ["to"] and any(
+                        k in ("allowed", "able") for k in back)):
+                return True
+            continue
+        for k in range(m.start, min(len(items), m.end + 1)):
+            key = items[k].key
+            if k > m.start and not (reading.at(k) & {"can", "end_step"}):
+                break
+            if "ebil" in key or "abil" in key:
+                return True
+    return False
+
+
+def _ready_blocker(reading: Reading) -> None:
+    """"hazır bir BLOCKER", "a ready blocker": the BLOCKER used is ready, as the React
+    Step's scenario has it (9.9); read here, not reported."""
+    blocks = [b.start for b in reading.of("block")]
+    for m in reading.of("ready"):
+        if any(0 < b - m.start <= 3 for b in blocks) and not _negative_verb_at(reading, m.start):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _two_legends(reading: Reading) -> int | None:
@@ -819,7 +929,7 @@ def _act(reading: Reading) -> str:
     call = reading.has("call") and reading.has("legend")
     block = reading.has("block") and not _block_context(reading)
     pay = reading.has("pay") or reading.has("cost")
-    play = reading.has("play")
+    play = reading.has("play") or (_asks_react_verb(reading) and _with_card(reading))
     if pay:
         if quick and program and play and not (call or block or effect):
             return "pay"
@@ -848,6 +958,20 @@ def _act(reading: Reading) -> str:
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
         raise Unclear("react.card_what")
     return picked[0]
+
+
+def _with_card(reading: Reading) -> bool:
+    """"QUICK Programla karşılık vermek", "respond with a QUICK program": the card is
+    played as the reaction."""
+    items = reading.items
+    for m in reading.of("program"):
+        key = items[m.start].key
+        if reading.language == "en":
+            if any(items[k].key == "with" for k in range(max(0, m.start - 3), m.start)):
+                return True
+        elif key.endswith(("la", "le", "yla", "yle")):
+            return True
+    return False
 
 
 def _when(reading: Reading) -> str:
@@ -1217,7 +1341,7 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
     else:
         reactions = [reaction(k) for k in kinds]
         if act == "end":
-            reactions = [{"do": "end"}]
+            reactions = [{"do": "end", "player": who} if who != "B" else {"do": "end"}]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
         if args.get("after_block"):
@@ -1248,16 +1372,31 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     case = args["case"]
     if kind == "react" and case != "react_before_play":
         if case == "who_reacts":
-            quick = {"act": "quick_program", "when": "react"}
+            quick = {"act": args.get("act", "quick_program"), "when": "react"}
             ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
             no, run_a, text = _run(_react_scenario(quick, title, "attacker"), _legal)
             if not ok or no:
                 raise _not_modelled("who may react")
+            done = {"quick_program": (R.REACT_QUICK_PROGRAM,), "quick_effect": (R.REACT_QUICK,),
+                    "call": (R.REACT_CALL, R.CALL_REACT), "block": (R.REACT_BLOCKER, R.BLOCKER)}
             steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
-                run_d, (R.REACT_QUICK_PROGRAM,))
+                run_d, done[quick["act"]])
             if args.get("asked") == "both":
                 return False, steps, text, run_a    # only the defending player reacts
             return "defending_player", steps, text, run_a
+        if case == "who_ends":
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            ok, run_d, text = _run(data, _legal)
+            no, run_a, _ = _run(_react_scenario(
+                {"act": "end", "when": "react", "actor": "attacker"}, title), _legal)
+            if not ok or no:
+                raise _not_modelled("who ends the React Step")
+            steps = _steps(run_d, (R.REACT_STEP, R.REACT_END)) + _steps(run_a, (R.REACT_ONLY_DEFENDER,))
+            return "defending_player", steps, text, run_d
+        if case == "may_end":
+            value, run, text = _run(_react_scenario(args, title), _legal)
+            return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT, R.REACT_ONLY_DEFENDER)
+                                 ), text, run
         if case == "ends":
             def ended(run):
                 over = _step_index(run, R.REACT_END, "B Tepki Adımı'nı bitirmeyi")
@@ -1431,11 +1570,21 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
         return lines, assumed
     if case == "who_reacts" and args.get("asked") == "both":
-        return [m("ask_react.asked_both_react")], assumed
+        act = [m(f"ask_timing.act_{args['act']}")] if args.get("act") else []
+        return [m("ask_react.asked_both_react")] + act, assumed
     if case == "who_reacts":
-        return [m("ask_timing.asked_who_reacts")], assumed
+        act = [m(f"ask_timing.act_{args['act']}")] if args.get("act") else []
+        return [m("ask_timing.asked_who_reacts")] + act, assumed
+    if case == "who_ends":
+        return [m("ask_react.asked_who_ends")], assumed
     if case == "ends":
         return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
+    if case == "may_end":
+        if args.get("actor_inferred"):
+            assumed.append(m("ask_timing.assumed_defender"))
+        else:
+            lines.append(m(f"ask_timing.actor_{args['actor']}"))
+        return lines + [m("ask_react.asked_may_end")], assumed
     if args.get("act") in ("block", "call_block"):
         assumed.append(m("ask_timing.assumed_blocker_ready"))
     if args.get("act") in ("call", "call_block"):
@@ -1479,6 +1628,10 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return m("ask_timing.reacts_defending_player")
     if case == "ends":
         return f"{head}: " + m("ask_timing.ends_then")
+    if case == "who_ends":
+        return m("ask_react.ends_defending_player")
+    if case == "may_end":
+        return f"{head}: " + m("ask_timing.ends_then" if value else "ask_react.end_only_defender")
     if case in ("before", "can_before"):
         moment = _moment_of(run, args)
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
