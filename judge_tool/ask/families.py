@@ -1892,6 +1892,28 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     return out, used
 
 
+def _eddies_uncounted(reading: Reading) -> bool | None:
+    """An Eddie word with no count of its own: True when one is named ("some eddies",
+    "Eddie'lerim var"), False when every one is negated ("hiç Eddie'm yok", "no eddies"),
+    None when none is (an Eddie word right after a number is a count or an amount: "3
+    eddies", "4 €$"; one inside "kaç €$" is the amount asked)."""
+    items = reading.items
+    asked = [m for m in reading.matches if m.concept == "how_many" or m.cue.startswith(("kac", "how"))]
+    found = []
+    for it in items:
+        if not it.key.startswith("eddie") or "pay" not in reading.at(it.i):
+            continue
+        if any(q.start <= it.i < q.end or q.end == it.i for q in asked):
+            continue
+        if any(items[k].number is not None and items[k].clause == it.clause
+               for k in range(max(0, it.i - 2), it.i)):
+            continue
+        found.append(it)
+    if not found:
+        return None
+    return any([not _negated(reading, it.i, it.i + 1) for it in found])
+
+
 def _counts_something_else(reading: Reading) -> bool:
     """"kaç Legend", "how many cards": the count asked is of a thing other than the €$
     paid ("kaç Eddie öderim", "kaç €$", "how much do I pay")."""
@@ -2026,6 +2048,13 @@ def extract_cost(reading: Reading) -> Call | None:
     if len(changes) > 1:
         args["changes"] = changes
     if asked_form(reading) == "yesno":
+        if "eddies" not in resources:
+            named = _eddies_uncounted(reading)
+            if named:
+                # "I have some eddies", "Eddie'lerim var": named, not counted
+                raise Unclear("econ.eddies_count")
+            if named is False:
+                resources["eddies"] = 0         # "hiç Eddie'm yok", "no eddies"
         if "eddies" not in resources and "legends" not in resources:
             raise Unclear("cost.pay_with")
         if "legends" not in resources and _present(reading, "legend"):
@@ -2054,7 +2083,8 @@ def extract_d20(reading: Reading) -> Call | None:
     if not _one_player(reading) and _turn_owner(reading) == "rival":
         return None                     # a Gig is rolled in at the start of one's own turn
     chosen = _listed_with(reading, [it for it in reading.dice
-                                    if it.die != 20 and _chosen_first(reading, it)])
+                                    if it.die != 20 and (_chosen_first(reading, it)
+                                                         or _in_gig_area(reading, it))])
     if chosen:
         return _d20_after(reading, chosen)
     # "fixer alanımda d8 kalmadı", "no d8 left": a die said not to be there
@@ -2084,6 +2114,38 @@ def extract_d20(reading: Reading) -> Call | None:
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
+
+
+def _in_gig_area(reading: Reading, die: Item) -> bool:
+    """"d4 ve d6 Gig alanımda", "Gig alanımda d4, d6 ve d8 var", "my d4 is in my gig
+    area": a die said to stand in the Gig area was rolled in already, it is not in the
+    fixer area. The dice listed together share a place: the first area named after the
+    list (before another die, in the list's last clause); none there, the last one named
+    before the list (in its first clause)."""
+    items = reading.items
+
+    def listed(k: int) -> bool:
+        return items[k].die is not None or items[k].key in _LIST_JOINS
+
+    lo = hi = die.i
+    while lo > 0 and listed(lo - 1):
+        lo -= 1
+    while hi + 1 < len(items) and listed(hi + 1):
+        hi += 1
+
+    def place(indices, clause: int) -> str | None:
+        for j in indices:
+            if items[j].clause != clause or items[j].die is not None:
+                return None
+            here = reading.at(j) & {"gig_area", "fixer"}
+            if here:
+                return "fixer" if "fixer" in here else "gig_area"
+        return None
+
+    where = place(range(hi + 1, len(items)), items[hi].clause)
+    if where is None:
+        where = place(range(lo - 1, -1, -1), items[lo].clause)
+    return where == "gig_area"
 
 
 def _listed_with(reading: Reading, chosen: list[Item]) -> list[Item]:
