@@ -1385,10 +1385,10 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                 return False, steps, text, run_a    # only the defending player reacts
             return "defending_player", steps, text, run_a
         if case == "who_ends":
-            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
-            ok, run_d, text = _run(data, _legal)
             no, run_a, _ = _run(_react_scenario(
                 {"act": "end", "when": "react", "actor": "attacker"}, title), _legal)
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            ok, run_d, text = _run(data, _legal)      # the run whose scenario is printed
             if not ok or no:
                 raise _not_modelled("who ends the React Step")
             steps = _steps(run_d, (R.REACT_STEP, R.REACT_END)) + _steps(run_a, (R.REACT_ONLY_DEFENDER,))
