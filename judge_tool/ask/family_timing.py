@@ -806,6 +806,11 @@ def extract_react(reading: Reading) -> Call | None:
         raise Unclear("react.rival_turn_what")
     if when in ("main", "rival_turn") and actor != "me":
         raise Unclear("react.who_acts")
+    if act == "block" and when == "react" and actor == "defender" and not any(
+            m.start in reading.consumed for m in reading.of("ready")):
+        # "X ile bloklayabilir miyim?": whether it may block depends on its being ready and
+        # not the attack's target (9.9, 11.24.3), which the question does not say
+        raise Unclear("timing_react.blocker_state")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
     return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
                  "actor_inferred": inferred, "after_block": _block_context(reading)
@@ -1044,8 +1049,8 @@ def _i_am_role(reading: Reading) -> bool:
     for i, k in enumerate(keys):
         if k not in ("player", "oyuncu") and not k.startswith("oyuncuy"):
             continue
-        if k.startswith("oyuncuy") and k.endswith(("yum", "yim")):
-            return True
+        if k.startswith("oyuncuy") and k.endswith(("yum", "yim", "ysam", "ysem", "yken")):
+            return True                 # "saldıran oyuncuyum / oyuncuysam / oyuncuyken"
         if i + 1 < len(keys) and k == "oyuncu" and keys[i + 1] == "benim":
             return True
         back = keys[max(0, i - 4):i]
