@@ -786,7 +786,10 @@ def extract_react(reading: Reading) -> Call | None:
                      "asked": "yesno", "generic": True,
                      "actor_inferred": actor == "defender" and not roles
                      and not _rival_attacks(reading)}, used=used)
-    act = _act(reading)
+    before, view = _prior_acts(reading)
+    act = _act(view)
+    if before == ["call"] and act == "call":
+        act, before = "call_twice", []       # "bir Legend çağırdım … bir tane daha?" (11.11.2)
     if twice is not None:
         if act != "call":
             raise Unclear("react.step_what")
@@ -812,9 +815,14 @@ def extract_react(reading: Reading) -> Call | None:
         # not the attack's target (9.9, 11.24.3), which the question does not say
         raise Unclear("timing_react.blocker_state")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
-    return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
-                 "actor_inferred": inferred, "after_block": _block_context(reading)
-                 and when == "react" and act != "block"}, used=used)
+    if before and (when != "react" or actor != "defender"):
+        raise Unclear("react.who_acts")
+    args = {"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
+            "actor_inferred": inferred, "after_block": _block_context(reading)
+            and when == "react" and act != "block"}
+    if before:
+        args["before"] = before
+    return Call(args, used=used)
 
 
 def _asks_react_verb(reading: Reading) -> bool:
@@ -837,6 +845,56 @@ def _asks_react_verb(reading: Reading) -> bool:
             if verb.startswith("ver") and ("ebil" in verb or "abil" in verb):
                 return True
     return False
+
+
+_PAST_1ST = ("dim", "dum", "tim", "tum")
+_EN_DONE = ("called", "played", "activated", "used")
+
+
+def _prior_acts(reading: Reading) -> tuple[list[str], Reading]:
+    """Reactions the asker says they already took in this React Step, in a sentence of
+    their own before the asking one ("Tepki Adımında bir Legend çağırdım. Aynı Tepki
+    Adımında QUICK Program da oynayabilir miyim?", "I called a Legend; can I also play a
+    QUICK program?"): their kinds, and the question without them (what is asked)."""
+    items = reading.items
+    asking = max((it.part for it in items if "yesno" in reading.at(it.i) or "can" in reading.at(it.i)),
+                 default=None)
+    if asking is None:
+        return [], reading
+    done: list[tuple[str, int]] = []
+    verbs: set[int] = set()
+    for m in reading.matches:
+        if m.concept not in ("call", "play", "activate") or items[m.start].part == asking \
+                or m.start in verbs:
+            continue
+        verbs.add(m.start)                  # "called" and "call a legend": one act
+        key = items[m.start].key
+        if reading.language == "en":
+            back = [x.key for x in items[max(0, m.start - 3):m.start]]
+            first = key in _EN_DONE and "i" in back
+        else:
+            first = key.endswith(_PAST_1ST) and any(f.endswith("-") for f in items[m.start].forms)
+        if not first:
+            continue
+        part = items[m.start].part
+        here = {c for it in items if it.part == part for c in reading.at(it.i)}
+        if m.concept == "call" and "legend" in here:
+            done.append(("call", part))
+        elif m.concept == "play" and {"quick", "program"} <= here:
+            done.append(("quick_program", part))
+        elif m.concept == "activate" and "quick" in here:
+            done.append(("quick_effect", part))
+        else:
+            raise Unclear("react.step_what")
+    if not done:
+        return [], reading
+    from dataclasses import replace
+    parts = {p for _, p in done}
+    acts = ("call", "legend", "block", "program", "quick", "play", "effect", "activate", "unit",
+            "gear")
+    view = replace(reading, matches=[m for m in reading.matches if not (
+        items[m.start].part in parts and m.concept in acts)])
+    return [k for k, _ in done], view
 
 
 def _mine_block(key: str) -> bool:
@@ -1349,6 +1407,8 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             reactions = [{"do": "end", "player": who} if who != "B" else {"do": "end"}]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
+        for kind in reversed(args.get("before", [])):
+            reactions.insert(0, reaction(kind))  # what the defending player already did
         if args.get("after_block"):
             # "Blokladıktan sonra …": the defending player blocked first
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
@@ -1584,6 +1644,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return [m("ask_react.asked_who_ends")], assumed
     if case == "ends":
         return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
+    for kind in args.get("before", ()):
+        lines.append(m(f"ask_react.before_{kind}"))
     if case == "may_end":
         if args.get("actor_inferred"):
             assumed.append(m("ask_timing.assumed_defender"))
