@@ -104,7 +104,8 @@ def read_cards(question: str, language: str) -> CardReading | None:
     mentions = find(question, load_pool(), glued=True)
     out = CardReading(question, language)
     from .lexicon import load_lexicon, read
-    if read(question, load_lexicon()).has("other"):
+    said = read(question, load_lexicon())
+    if said.has("other"):
         # "Saul Bright ile saldırırsam diğer birimim …": a Unit other than the card is asked
         # about; the families read roles from numbers, so the card could take its place.
         out.problems.append(m("ask_misc.card.other"))
@@ -116,7 +117,7 @@ def read_cards(question: str, language: str) -> CardReading | None:
     at = 0
     for mention in mentions:
         written = question[mention.start:mention.end]
-        card, problem = _one(mention.cards, written, m)
+        card, problem = _one(_on_the_field(mention.cards, said), written, m)
         timing_only = False
         if problem and _timing_facts_only(mention.cards):
             card, timing_only = mention.cards[0], True
@@ -141,6 +142,19 @@ def read_cards(question: str, language: str) -> CardReading | None:
     out.plain = "".join(plain)
     out.costed = "".join(costed) if len(out.named) == 1 and not out.named[0].timing_only else ""
     return out
+
+
+def _on_the_field(cards: tuple, said: Any) -> tuple:
+    """A name shared by a Unit and a Legend, in a question about attacking, blocking or
+    stealing: only a Unit (or a GO SOLO Legend, played as a Unit) can attack, block or be
+    attacked (9.3, 11.24, 11.25), so the others are not the card meant. The question must
+    not name a Legend itself."""
+    if len(cards) < 2 or said.has("legend") or not any(
+            said.has(c) for c in ("attack", "block", "steal")):
+        return cards
+    fielded = tuple(c for c in cards if c.type == "unit"
+                    or (c.type == "legend" and "GO SOLO" in c.keywords))
+    return fielded if fielded and len(fielded) < len(cards) else cards
 
 
 # Words in a card's "unsupported" note that could bear on whether it may be played or used

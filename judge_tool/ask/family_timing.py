@@ -660,15 +660,18 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
-    if not (reading.has("react") or reading.has("quick") or (
-            reading.has("call") and _block_context(reading))) or reading.has("how_many"):
-        return None                 # (a block already made, then a call: a React Step)
+    if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
+            _block_context(reading) or (reading.has("fight") and reading.has("after"))))) \
+            or reading.has("how_many"):
+        return None                 # (a block already made, or the fight over, then a call)
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
     _spent_target(reading)
     _ready_blocker(reading)
     if reading.has("end_step") and _asks_end_verb(reading):
         _nothing_done(reading)
+    after_fight = _after_fight(reading)
+    free = _without_paying(reading)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
         if neg.start in reading.consumed:
@@ -792,7 +795,11 @@ def extract_react(reading: Reading) -> Call | None:
                      "actor_inferred": actor == "defender" and not roles
                      and not _rival_attacks(reading)}, used=used)
     before, view = _prior_acts(reading)
-    act = _act(view)
+    if free and not before and all(reading.has(c) for c in ("quick", "program", "play")) \
+            and not any(reading.has(c) for c in ("call", "block", "effect", "activate", "unit")):
+        act = "pay"                 # "QUICK Programı bedelini ödemeden oynamak"
+    else:
+        act = _act(view)
     if before == ["call"] and act == "call":
         act, before = "call_twice", []       # "bir Legend çağırdım … bir tane daha?" (11.11.2)
     if twice is not None:
@@ -801,8 +808,19 @@ def extract_react(reading: Reading) -> Call | None:
         act = "call_twice"
     if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear"):
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
-    when = _when(reading)
+    when = "after_end" if after_fight else _when(reading)
+    if after_fight and not (_rival_attacks(reading) or _react_step(reading)):
+        raise Unclear("react.when")
+    if when == "after_end":
+        _later(reading)
     actor = _actor(reading, roles, when)
+    if free:
+        # "QUICK Programı bedelini ödemeden oynayabilir miyim?": played as a reaction, its
+        # cost is still paid (11.26.3)
+        if act != "pay" or when != "react" or actor != "defender":
+            raise Unclear("react.quick_when")
+        return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
+                     "actor": "defender", "asked": "yesno", "free": True}, used=used)
     if act == "pay":
         if when != "react" or actor != "defender":
             raise Unclear("react.quick_when")
@@ -916,6 +934,44 @@ def _acts_named(reading: Reading, acts: set[str]) -> set[str]:
     if "unit" in out and "play" not in out:
         out.discard("unit")
     return out
+
+
+def _after_fight(reading: Reading) -> bool:
+    """"çatışma bittikten sonra", "after the fight": the attack is past its React Step;
+    the fight words are read here."""
+    items = reading.items
+    for m in reading.of("fight"):
+        nxt = [k for k in range(m.end, min(len(items), m.end + 3))
+               if reading.at(k) & {"end_step", "after"}]
+        back = [k for k in range(max(0, m.start - 2), m.start) if "after" in reading.at(k)]
+        if nxt and reading.language == "tr" and any("after" in reading.at(k) for k in nxt):
+            reading.consumed.update(range(m.start, nxt[-1] + 1))
+            return True
+        if back and reading.language == "en":
+            reading.consumed.update(range(back[0], m.end))
+            return True
+    return False
+
+
+def _without_paying(reading: Reading) -> bool:
+    """"bedelini ödemeden", "without paying its cost": read here (the negation too)."""
+    items = reading.items
+    for m in reading.of("pay"):
+        key = items[m.start].key
+        if reading.language == "tr" and key.startswith("ode") and key.endswith(("meden", "madan")):
+            reading.consumed.update(range(m.start, m.end))
+            return True
+        if reading.language == "en" and m.start and items[m.start - 1].key == "without":
+            reading.consumed.update(range(m.start - 1, m.end))
+            return True
+    return False
+
+
+def _later(reading: Reading) -> None:
+    """"later", "sonradan": after the React Step was ended, read with it."""
+    for it in reading.items:
+        if it.key in ("later", "sonradan", "sonrasinda", "afterwards"):
+            reading.consumed.add(it.i)
 
 
 def _nothing_done(reading: Reading) -> None:
@@ -1481,6 +1537,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                 spent = run.state.players["B"].eddies_spent
                 return spent == 1, {"legal": True, "B": {"eddies_spent": spent}}
             value, run, text = _run(_react_scenario(args, title), paid)
+            if args.get("free"):
+                value = not value       # "without paying?": no, it is paid
             return value, _steps(run, (R.QUICK_COST, R.REACT_QUICK_PROGRAM, R.PAY)), text, run
         value, run, text = _run(_react_scenario(args, title), _legal)
         rules = (R.REACT_STEP, R.REACT_ONLY_DEFENDER, R.REACT_CALL, R.CALL_REACT, R.REACT_BLOCKER,
@@ -1684,7 +1742,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         lines.append(m("ask_timing.act_several" if args.get("several")
                        else f"ask_timing.act_{args['act']}"))
     lines.append(m(f"ask_timing.when_{args['when']}"))
-    lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
+    lines.append(m("ask_react.asked_free" if args.get("free") else
+                   "ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
 
 
