@@ -661,9 +661,11 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
-            _block_context(reading) or (reading.has("fight") and reading.has("after"))))) \
+            _block_context(reading) or (reading.has("fight") and reading.has("after"))))
+            or (reading.has("block") and _i_attack(reading) and not _block_context(reading))) \
             or reading.has("how_many"):
-        return None                 # (a block already made, or the fight over, then a call)
+        # (a block already made, or the fight over, then a call; a BLOCKER in my own attack)
+        return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
     _spent_target(reading)
@@ -814,6 +816,13 @@ def extract_react(reading: Reading) -> Call | None:
     if when == "after_end":
         _later(reading)
     actor = _actor(reading, roles, when)
+    if act == "any_card":
+        # any card at all: only the attacking player's answer does not depend on which
+        # (no reaction at all, 9.7.1); a QUICK Program stands for it in the scenario
+        if actor != "attacker" or when != "react":
+            raise Unclear("react.card_what")
+        return Call({"case": "may", "act": "quick_program", "when": "react", "actor": actor,
+                     "asked": "yesno", "generic": True}, used=used)
     if free:
         # "QUICK Programı bedelini ödemeden oynayabilir miyim?": played as a reaction, its
         # cost is still paid (11.26.3)
@@ -1077,6 +1086,8 @@ def _act(reading: Reading) -> str:
         picked.append("call")
     if block:
         picked.append("block")
+    if not picked and play and reading.has("card") and not (effect or call or block):
+        return "any_card"           # "kart oynayabilir mi?": which card is not said
     if len(picked) != 1:
         raise Unclear("react.step_what")
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
@@ -1123,7 +1134,8 @@ def _when(reading: Reading) -> str:
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
-            reading.has("block") and (reading.has("after") or _block_context(reading))):
+            reading.has("block") and (reading.has("after") or _block_context(reading)
+                                      or _i_attack(reading))):
         if "after_end" not in found:
             found.add("react")
     if reading.has("quick") and reading.has("react") and not found:
