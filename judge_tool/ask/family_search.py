@@ -68,6 +68,8 @@ def extract(reading: Reading) -> Call | None:
         return None
     numbers = [it for it in reading.numbers if not it.sign]
     _of_them(reading, numbers)
+    kind_counts = _kind_counts(reading, numbers)
+    numbers = [it for it in numbers if it.i not in kind_counts]
     roles = _assign(reading, numbers, _ROLES, window=4)
     found: dict[str, Any] = {}
     used: set[int] = set()
@@ -77,6 +79,9 @@ def extract(reading: Reading) -> Call | None:
             raise Unclear("search.number_counts", number=item.text)
         found[role] = item.number
         used.add(item.i)
+    if kind_counts and asked != "decline":
+        raise Unclear("search.how_many_match")
+    used |= kind_counts
     if "n" not in found and asked == "lose" and _deck_empty(reading):
         # "destem bitmişken arama etkisi gelirse kaybeder miyim?": with no card in the deck
         # no search of any size draws (11.13.3); one card stands for it
@@ -159,6 +164,21 @@ def _one_of_them(reading: Reading) -> int | None:
         if it.key in _ONE_OF and any(0 < t - it.i <= 2 for t in takes):
             return it.i
     return None
+
+
+def _kind_counts(reading: Reading, numbers: list) -> set[int]:
+    """"one is a Unit", "one of them is a Gear": how many of the cards are of the kind
+    searched for, not a size; only a decline question reads it (there is one to find)."""
+    items = reading.items
+    out = set()
+    for it in numbers:
+        nxt = [x.key for x in items[it.i + 1:it.i + 5]]
+        if nxt[:1] == ["of"] and nxt[1:2] == ["them"]:
+            nxt = nxt[2:]
+        if nxt[:1] in (["is"], ["are"]) and any(
+                reading.at(k) & set(_TYPES) for k in range(it.i + 1, min(len(items), it.i + 6))):
+            out.add(it.i)
+    return out
 
 
 def _of_them(reading: Reading, numbers: list) -> None:
