@@ -662,7 +662,8 @@ def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
-            or (reading.has("block") and _i_attack(reading) and not _block_context(reading))) \
+            or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
+                and not _block_context(reading) and not reading.has("rival"))) \
             or reading.has("how_many"):
         # (a block already made, or the fight over, then a call; a BLOCKER in my own attack)
         return None
