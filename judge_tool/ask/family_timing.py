@@ -663,7 +663,9 @@ def extract_react(reading: Reading) -> Call | None:
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
-                and not _block_context(reading) and not reading.has("rival"))) \
+                and not _block_context(reading) and not reading.has("rival"))
+            or (reading.has("play") and _in_rival_turn(reading) and not reading.has("attack")
+                and any(reading.has(c) for c in ("unit", "gear", "program")))) \
             or reading.has("how_many"):
         # (a block already made, or the fight over, then a call; a BLOCKER in my own attack)
         return None
@@ -816,7 +818,7 @@ def extract_react(reading: Reading) -> Call | None:
         raise Unclear("react.when")
     if when == "after_end":
         _later(reading)
-    actor = _actor(reading, roles, when)
+    actor = _actor(reading, roles, "rival_turn" if when == "rival_turn_any" else when)
     if act == "any_card":
         # any card at all: only the attacking player's answer does not depend on which
         # (no reaction at all, 9.7.1); a QUICK Program stands for it in the scenario
@@ -838,6 +840,13 @@ def extract_react(reading: Reading) -> Call | None:
                      "actor": "defender", "asked": "yesno"}, used=used)
     if when == "main" and act not in ("quick_program", "quick_effect", "program"):
         raise Unclear("react.main_phase_what")
+    if when == "rival_turn_any":
+        # a card that is never a reaction (a Unit, a Gear, a Program without QUICK) is played
+        # only in its owner's own Main Phase (8.10, 8.13): attack or not, no (9.10.1)
+        if act not in ("unit", "gear", "program"):
+            raise Unclear("react.rival_turn_what")
+        return Call({"case": "may", "act": act, "when": "rival_turn", "actor": actor,
+                     "asked": "yesno", "rival_turn_any": True}, used=used)
     if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
         raise Unclear("react.rival_turn_what")
     if when in ("main", "rival_turn") and actor != "me":
@@ -1110,6 +1119,16 @@ def _with_card(reading: Reading) -> bool:
     return False
 
 
+def _in_rival_turn(reading: Reading) -> bool:
+    """"rakibimin turunda", "during my opponent's turn": a turn word owned by the rival."""
+    items = reading.items
+    for m in reading.of("turn"):
+        back = range(max(0, m.start - 2), m.start)
+        if any("rival" in reading.at(k) and items[k].clause == items[m.start].clause for k in back):
+            return True
+    return False
+
+
 def _when(reading: Reading) -> str:
     """"react" (the React Step, a reaction, the rival attacking), "main" (the asker's own
     Main Phase), "rival_turn" (the rival's turn, no attack), "after_end" (after the React
@@ -1134,6 +1153,10 @@ def _when(reading: Reading) -> str:
         raise Unclear("react.no_attack")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
+    elif _in_rival_turn(reading) and not any(reading.has(c) for c in (
+            "attack", "react", "block", "end_step", "main_phase")) and not found \
+            and _present(reading, "quick", reach=3) is not True:
+        found.add("rival_turn_any")         # "rakibimin turunda", attack or not
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
             reading.has("block") and (reading.has("after") or _block_context(reading)
                                       or _i_attack(reading))):
@@ -1754,7 +1777,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     else:
         lines.append(m("ask_timing.act_several" if args.get("several")
                        else f"ask_timing.act_{args['act']}"))
-    lines.append(m(f"ask_timing.when_{args['when']}"))
+    lines.append(m("ask_react.when_rival_turn_any") if args.get("rival_turn_any")
+                 else m(f"ask_timing.when_{args['when']}"))
     lines.append(m("ask_react.asked_free" if args.get("free") else
                    "ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
@@ -1803,7 +1827,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return f"{head}: " + m("ask_react.may_any")
     if value:
         return f"{head}: " + m(f"ask_timing.may_{args['act']}")
-    why = m.get("ask_timing.illegal_" + (out.illegal_rule or "").replace(".", "_"), "")
+    rule = (out.illegal_rule or "").replace(".", "_")
+    why = m.get("ask_timing.illegal_" + rule, "") or m.get("ask_react.illegal_" + rule, "")
     return f"{head}: {why or out.illegal_reason}" if why or out.illegal_reason else head
 
 
