@@ -819,6 +819,8 @@ def extract_react(reading: Reading) -> Call | None:
     if when == "after_end":
         _later(reading)
     actor = _actor(reading, roles, "rival_turn" if when == "rival_turn_any" else when)
+    if when == "after_end" and actor == "defender" and not roles and _rival_ended(reading):
+        actor = "attacker"          # "my opponent passed the React Step, can I …": he defends
     if act == "any_card":
         # any card at all: only the attacking player's answer does not depend on which
         # (no reaction at all, 9.7.1); a QUICK Program stands for it in the scenario
@@ -983,6 +985,19 @@ def _without_paying(reading: Reading) -> bool:
         if reading.language == "en" and m.start and items[m.start - 1].key == "without":
             reading.consumed.update(range(m.start - 1, m.end))
             return True
+    return False
+
+
+def _rival_ended(reading: Reading) -> bool:
+    """"rakibim Tepki Adımını bitirdi", "my opponent passes the react step": the rival is
+    the one who ended it (the defending player), said with the asker asking about
+    themself."""
+    items = reading.items
+    for m in reading.of("end_step"):
+        back = range(max(0, m.start - 5), m.start)
+        if any("rival" in reading.at(k) and items[k].clause == items[m.start].clause
+               and not any("attack" in reading.at(j) for j in range(k, m.start)) for k in back):
+            return _asks_about_me(reading)
     return False
 
 
@@ -1851,7 +1866,10 @@ def _block_context(reading: Reading) -> bool:
         nxt = keys[m.end] if m.end < len(keys) else ""
         if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
             return True                                  # "BLOCKER kullandıktan sonra"
-        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a", "used", "activated") or (
+        if m.start > 1 and keys[m.start - 1] in ("my", "the", "a", "his", "her", "their") \
+                and keys[m.start - 2] in ("use", "activate", "with"):
+            continue                                     # "can he use a BLOCKER": asked
+        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a", "used", "activated", "after") or (
                 m.start > 1 and keys[m.start - 2] in ("after",)):
             return True
         if reading.language == "en" and it.key == "blocked" and m.start > 0 \
