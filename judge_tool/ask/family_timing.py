@@ -1103,6 +1103,10 @@ def _act(reading: Reading) -> str:
         if quick is None:
             raise Unclear("react.effect_quick")
         picked.append("quick_effect" if quick else "effect")
+    if (reading.has("gear") or reading.has("unit")) and play and not program and quick is True:
+        # a Unit or Gear with QUICK: with no other text it may be played in the React Step
+        # (11.26.1.1); with other text its QUICK effect is used from the field (11.26.1.2)
+        raise Unclear("timing_react.quick_card")
     if reading.has("gear") and play and not program:
         picked.append("gear")
     elif reading.has("unit") and play and not (program or effect):
