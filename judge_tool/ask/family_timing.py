@@ -1245,12 +1245,19 @@ def _rival_did(reading: Reading) -> bool:
         if m.concept not in _ACT_CONCEPTS:
             continue
         key = items[m.start].key
+        rival_before = any("rival" in reading.at(k) and items[k].clause == items[m.start].clause
+                           for k in range(max(0, m.start - 3), m.start))
         if reading.language == "en":
             if key.endswith("ed") or key in ("played", "called", "used", "blocked", "activated"):
                 if any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
                     return True
+            if key in ("plays", "calls", "uses", "blocks", "activates") and rival_before:
+                return True             # "when my opponent calls a Legend, can I react?"
         elif key.endswith(_PAST_3RD):
             return True
+        elif rival_before and (key.endswith(("inca", "ince", "unca", "unce", "rsa", "rse"))
+                               or any(x in key for x in ("digin", "dugun", "tigin", "tugun"))):
+            return True                 # "Rakibim Legend çağırınca / oynadığında, …"
     return False
 
 
