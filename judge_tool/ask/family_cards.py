@@ -331,22 +331,14 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
                  and ("QUICK" in c.get("keywords", ())) == quick]
         if len(spots) != 1 or card.cost is None:
             raise NotModelled("ask_misc.card.no_place", name=card.display)
-        _rename(data, spots[0], card.display)
-        del cards[spots[0]]
-        _facts_only(cards, named)
-        _pay_cost(data, card.display, card.cost)
-        named.placed = True
+        _played_instead(data, cards, spots[0], named)
         return
     if card.type == "unit" and not reading.with_power:
         # a Unit played from hand (the React Step's "play a Unit"): the one plain
         # stand-in Unit in a hand, played for the card's own cost
         held = _in_hands(data, "unit")
         if len(held) == 1 and card.cost is not None:
-            _rename(data, held[0], card.display)
-            del cards[held[0]]
-            _facts_only(cards, named)
-            _pay_cost(data, card.display, card.cost)
-            named.placed = True
+            _played_instead(data, cards, held[0], named)
             return
     if card.type == "unit":
         # Without its power in the question (a legality question) the card takes the
@@ -387,6 +379,16 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         cards[spots[0]]["power"] -= card.power
         _equip(data, spots[0], card.display)
+    named.placed = True
+
+
+def _played_instead(data: dict, cards: dict, spot: str, named: Named) -> None:
+    """The named card takes the stand-in's place and is played for its own cost."""
+    card = named.card
+    _rename(data, spot, card.display)
+    del cards[spot]
+    _facts_only(cards, named)
+    _pay_cost(data, card.display, card.cost)
     named.placed = True
 
 
