@@ -44,6 +44,8 @@ def _asked(reading: Reading, form: str) -> str | None:
     if form != "yesno":
         return None
     asks = [c for c in ("lose", "shuffle", "find") if in_clause(reading, c, clause)]
+    if not asks and in_clause(reading, "counted", clause):
+        return "counted"                # "bakılan kartlar hâlâ destede sayılır mı?" (11.13.3)
     if not asks and in_clause(reading, "empty", clause) and in_clause(reading, "deck", clause) \
             and not in_clause(reading, "draw", clause):
         return "empty"                  # "is my deck now empty?" (the cards looked at stay)
@@ -100,10 +102,13 @@ def extract(reading: Reading) -> Call | None:
     if asked == "empty" and ("k" not in found or reading.has("take") or reading.has("to_hand")
                              or reading.has("trash")):
         raise Unclear("search.deck_holds")
+    if asked == "counted" and (reading.has("take") or reading.has("to_hand") or reading.has("trash")
+                               or reading.has("bottom")):
+        raise Unclear("search.takes")       # a card moved away is not "still in the deck"
     if "k" not in found:
         if _deck_empty(reading):
             found["k"] = 0
-        elif asked in ("shuffle", "decline"):
+        elif asked in ("shuffle", "decline", "counted"):
             found["k"] = n              # the deck's size cannot change these answers
             defaults.add("k")
             assumptions.append(m("ask_misc.search.deck_assumed", n=n))
@@ -189,6 +194,11 @@ def _of_them(reading: Reading, numbers: list) -> None:
         k = it.i + 1
         if k + 1 < len(items) and items[k].key == "of" and items[k + 1].key == "them":
             reading.consumed.add(k + 1)
+    for m in reading.of("counted"):
+        if m.start and items[m.start - 1].key in ("they", "them", "those", "these"):
+            reading.consumed.add(m.start - 1)            # "do they still count …"
+        if m.start > 1 and items[m.start - 2].key in ("they", "those", "these"):
+            reading.consumed.add(m.start - 2)
     for m in reading.of("move"):
         nxt = m.end
         if nxt < len(items) and items[nxt].number is not None and (
@@ -275,7 +285,7 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         out: dict[str, Any] = {"searched": result.outcome.searched,
                                "winner": result.outcome.winner or "none"}
-        if asked in ("shuffle", "left", "empty"):
+        if asked in ("shuffle", "left", "empty", "counted"):
             out["A"] = {"deck": [c.name for c in a.deck]}
         elif asked == "decline":
             out["legal"] = bool(result.outcome.legal)
@@ -305,6 +315,10 @@ def answer(question: str, call: Call, reading: Reading):
     elif asked == "left":
         value = len(a.deck)
         line = m("ask_misc.search.left", left=value, looked=looked)
+    elif asked == "counted":
+        value = len(a.deck) == args["k"] and looked > 0
+        line = m("ask_react.search_counted_yes" if value else "ask_react.search_counted_no",
+                 head=yes_no(reading, value), left=len(a.deck), looked=looked)
     elif asked == "empty":
         value = len(a.deck) == 0
         line = m("ask_react.search_empty_yes" if value else "ask_react.search_empty_no",
@@ -331,6 +345,6 @@ def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
         lines.append(m("ask_misc.search.take", t=args["t"], what=what, where=where))
     if "k" not in defaults:
         lines.append(m("ask_misc.search.deck", k=args["k"]))
-    lines.append(m("ask_react.search_asked_empty") if args["asked"] == "empty"
+    lines.append(m(f"ask_react.search_asked_{args['asked']}") if args["asked"] in ("empty", "counted")
                  else m(f"ask_misc.search.asked_{args['asked']}"))
     return lines
