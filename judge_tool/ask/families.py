@@ -1696,7 +1696,9 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
-    if reading.dice and not _fixer_apart(reading):
+    from .econ_gigs import gig_sizes, read_adjustments
+    sizes = gig_sizes(reading)          # "d6 Gig'im 2": the die a value stands on
+    if any(it.i not in reading.consumed for it in reading.dice) and not _fixer_apart(reading):
         # "d20'yi attım, 20 geldi": a die rolled in, the Gig area's other Gigs unsaid
         raise Unclear("econ.die_named")
     stolen_items, thief, pronoun = _stolen(reading)
@@ -1704,6 +1706,11 @@ def extract_street_cred(reading: Reading) -> Call | None:
     counted: int | None = None
     numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}
                and it.i not in claimed_at]
+    # "Bir etki 8'i 2 azalttı", "an effect decreased it by 3": a Gig value changed
+    adjusts, adjust_used = read_adjustments(reading, numbers, sizes)
+    if adjusts and (stolen_items or reading.has("steal")):
+        raise Unclear("econ.gig_change")
+    numbers = [it for it in numbers if it.i not in adjust_used]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
         is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
@@ -1721,6 +1728,21 @@ def extract_street_cred(reading: Reading) -> Call | None:
             return Call({"values": [], **claim}, used=claimed_at)
         return None
     used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
+    for it in numbers:
+        if it.i in sizes and it.number > sizes[it.i]:
+            raise Unclear("econ.gig_face")          # "d6 Gig'im 8": no such face
+    if adjusts:
+        after = list(values)
+        for a in adjusts:
+            if a.old not in after:
+                raise Unclear("econ.gig_change")
+            after[after.index(a.old)] = a.new
+        if len({a.old for a in adjusts}) != len(adjusts):
+            raise Unclear("econ.gig_change")
+        known = [sizes.get(it.i, 0) for it in numbers]
+        return Call({"values": values, "gig_changes": [f"{a.old} → {a.new}" for a in adjusts],
+                     "adjust": [[a.old, a.new, a.size] for a in adjusts], "sizes": known,
+                     **claim}, used=used)
     if not reading.has("steal"):
         return Call({"values": values, **claim}, used=used)
     stolen = [it.number for it in stolen_items]
@@ -1856,72 +1878,6 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
 _ARTICLE_ONE = ("bir", "a", "an")
 
 
-def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
-    """What the player can pay with: "3 Eddie'm", "I have 2 eddies", "2 hazır Legend'ım",
-    "1 ready legend". A number before an Eddie word that is followed by a reduction or
-    a cost word ("1 €$ indirim") is not a resource."""
-    out: dict[str, int] = {}
-    used: set[int] = set()
-    items = reading.items
-    from .asked import asked_form
-    asks_yesno = asked_form(reading) == "yesno"     # "two eddies and a legend: enough?"
-    owns = any(it.key in ("var", "have", "has", "got", "ive") or it.key.startswith(
-        ("varken", "vardi", "harca", "spend")) for it in items)
-    for item in items:
-        # "bir Legend'ım", "a ready legend": the article counts one
-        nxt = items[item.i + 1] if item.i + 1 < len(items) else None
-        if item.key in _ARTICLE_ONE and nxt is not None and nxt.clause == item.clause and \
-                "legend" in reading.at(nxt.i) and not reading.at(item.i):
-            out["legends"] = out.get("legends", 0) + 1
-            reading.consumed.add(item.i)
-    for item in reading.numbers:
-        if item.sign:
-            continue
-        if any("cost" in reading.at(k) for k in range(max(0, item.i - 2), item.i)
-               if items[k].clause == item.clause):
-            continue            # "costs 3 eddies", "bedeli 3 €$": the cost, not a resource
-        for k in range(item.i + 1, min(len(items), item.i + 3)):
-            if items[k].clause != item.clause or items[k].number is not None:
-                break
-            concepts = reading.at(k)
-            after = reading.at(k + 1) if k + 1 < len(items) else set()
-            if "legend" in concepts:
-                out["legends"] = out.get("legends", 0) + item.number
-                used |= {item.i}
-                break
-            if "pay" in concepts and items[k].key.startswith("eddie"):
-                mine = items[k].key.endswith(("m", "im", "um")) or owns or asks_yesno
-                if mine and not after & {"reduction", "increase", "cost"}:
-                    out["eddies"] = out.get("eddies", 0) + item.number
-                    used |= {item.i}
-                break
-            if not concepts & {"ready", "face_down"}:
-                break
-    return out, used
-
-
-def _eddies_uncounted(reading: Reading) -> bool | None:
-    """An Eddie word with no count of its own: True when one is named ("some eddies",
-    "Eddie'lerim var"), False when every one is negated ("hiç Eddie'm yok", "no eddies"),
-    None when none is (an Eddie word right after a number is a count or an amount: "3
-    eddies", "4 €$"; one inside "kaç €$" is the amount asked)."""
-    items = reading.items
-    asked = [m for m in reading.matches if m.concept == "how_many" or m.cue.startswith(("kac", "how"))]
-    found = []
-    for it in items:
-        if not it.key.startswith("eddie") or "pay" not in reading.at(it.i):
-            continue
-        if any(q.start <= it.i < q.end or q.end == it.i for q in asked):
-            continue
-        if any(items[k].number is not None and items[k].clause == it.clause
-               for k in range(max(0, it.i - 2), it.i)):
-            continue
-        found.append(it)
-    if not found:
-        return None
-    return any([not _negated(reading, it.i, it.i + 1) for it in found])
-
-
 def _counts_something_else(reading: Reading) -> bool:
     """"kaç Legend", "how many cards": the count asked is of a thing other than the €$
     paid ("kaç Eddie öderim", "kaç €$", "how much do I pay")."""
@@ -1995,7 +1951,11 @@ def _card_types(reading: Reading) -> None:
 
 def extract_cost(reading: Reading) -> Call | None:
     from .asked import asked_form
-    resources, res_used = _resources(reading)
+    from .econ_pay import read_payers
+    payers = read_payers(reading)
+    resources = {k: v for k, v in (("eddies", payers.eddies), ("legends", payers.legends))
+                 if v is not None}
+    res_used = payers.used
     counts = _multipliers(reading)
     counters = {it.i for it in counts.values()}
     numbers = [it for it in reading.numbers if it.i not in res_used and it.i not in counters]
@@ -2056,13 +2016,12 @@ def extract_cost(reading: Reading) -> Call | None:
     if len(changes) > 1:
         args["changes"] = changes
     if asked_form(reading) == "yesno":
-        if "eddies" not in resources:
-            named = _eddies_uncounted(reading)
-            if named:
-                # "I have some eddies", "Eddie'lerim var": named, not counted
-                raise Unclear("econ.eddies_count")
-            if named is False:
-                resources["eddies"] = 0         # "hiç Eddie'm yok", "no eddies"
+        if payers.uncounted == "eddies":
+            # "I have some eddies", "Eddie'lerim var": named, not counted
+            raise Unclear("econ.eddies_count")
+        if payers.uncounted == "legends":
+            # "my legends are face-up", "açık Legend'ım": how many can pay is not said
+            raise Unclear("econ.legends_count")
         if "eddies" not in resources and "legends" not in resources:
             raise Unclear("cost.pay_with")
         if "legends" not in resources and _present(reading, "legend"):
@@ -2070,6 +2029,14 @@ def extract_cost(reading: Reading) -> Call | None:
             raise Unclear("econ.legends_count")
         args["eddies"] = resources.get("eddies", 0)
         args["legends"] = resources.get("legends", 0)
+        for key in ("eddies_spent", "legends_spent", "legends_up"):
+            if getattr(payers, key):
+                args[key] = getattr(payers, key)
+        taken = [k for k in ("eddies", "legends") if args[k] and k not in payers.state_said]
+        if taken:
+            # "4 Eddie'm ve 2 Legend'ım var": a spent one cannot pay (3.7); not said: ready
+            assumptions.append(say(reading, "ask_econ.ready_assumed" if len(taken) == 2
+                                   else f"ask_econ.ready_assumed_{taken[0]}"))
         for key in ("eddies", "legends"):
             if key not in resources:
                 defaults.add(key)

@@ -353,17 +353,23 @@ def _spent_target(reading: Reading) -> None:
 
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
-    if not (reading.has("resolve") or reading.has("pending")) or reading.has("how_many"):
+    if not (reading.has("resolve") or reading.has("pending")):
         return None
+    if reading.has("how_many"):
+        # "kaç kez beklemeye girer?": a steal trigger once per Gig stolen (10.16.3)
+        from .family_stealcount import extract as extract_count
+        return extract_count(reading, _described_trigger(reading))
     _spent_target(reading)
     bare = _bare_before(reading)
     if bare is not None:
         reading.consumed.add(bare)      # "saldırı bitmeden mi": "before", read here
+    from .family_during import extract as extract_during
     from .family_pending import extract as extract_pending
-    acting = extract_pending(reading, _trigger_words(reading), _described_trigger(reading))
+    acting = extract_pending(reading, _trigger_words(reading), _described_trigger(reading)) \
+        or extract_during(reading, _trigger_words(reading))
     _foreign(reading, "timing")
     if acting is not None:
-        return acting                   # "… beklerken saldırabilir miyim?" (10.11.1, 9.11)
+        return acting       # "… beklerken saldırabilir miyim?" (10.11.1, 9.11); "… çözülürken" (10.14)
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
     either = _either_or(reading)
@@ -390,6 +396,12 @@ def extract_timing(reading: Reading) -> Call | None:
         rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
     first_asked = "me_first" if _me_first(reading) else "rival_first" if _rival_first(
         reading) else None
+    if reading.language != "en":
+        # "benim etkim rakibinkinden önce mi": the owner with "-den" is the later one
+        from .family_during import _claimed_first_tr
+        first_asked = _claimed_first_tr(reading)
+        if first_asked is not None:          # "benimkinden", "benimki": read here
+            reading.consumed.update(it.i for it in reading.items if it.key.startswith("benimki"))
     if not who and not when and yesno and both and not two and first_asked and (
             reading.has("first") or before is not None):
         # "Rakibimin turunda ikimizin de etkisi beklemede, ilk ben mi çözerim?": whose turn
@@ -450,6 +462,8 @@ def extract_timing(reading: Reading) -> Call | None:
             # the question says which (official 11.18.2 + 10.11.1 either way)
             raise Unclear("timing_react.call_when")
         args["context"] = "react" if react else "main"
+    if trigger == "REACTION":
+        args["reaction"] = _reaction_kind(reading)
     if trigger == "ATTACK" and _rival_attacks(reading):
         # the rival's attack triggers the rival's ATTACK effects, not "my ATTACK effect"
         for i, _kw in triggers:
@@ -599,6 +613,8 @@ def _described_trigger(reading: Reading) -> str | None:
         found.append("START_OF_TURN")
     if _when_rival_attacks(reading):
         found.append("RIVAL_ATTACKS")
+    if _by_reaction(reading):
+        found.append("REACTION")
     if reading.has("end_turn"):
         if any(m.start and "rival" in reading.at(m.start - 1) for m in reading.of("end_turn")):
             return None     # "rakibimin tur sonunda": an "at the end of each turn" effect?
@@ -607,6 +623,37 @@ def _described_trigger(reading: Reading) -> str | None:
 
 
 _WHEN_FORMS = ("diginda", "dugunda", "inca", "ince", "unca", "ince", "tiginda", "tugunda")
+_REACTION_ACTS = ("block", "quick", "call")
+
+
+def _by_reaction(reading: Reading) -> bool:
+    """An effect triggered by a reaction in the React Step (9.11): "tepki olarak oynadığım
+    QUICK Programın tetiklediği etki", "my blocker reaction triggers an effect", "I react
+    with a QUICK program and it triggers …": a reaction word, one reaction act (BLOCKER, a
+    QUICK card, calling a Legend), and a trigger verb after them. A trigger keyword other
+    than CALL, a fight or a steal is a different question."""
+    said = reading.has("react") or (reading.has("block") and _rival_attacks(reading))
+    if not said or _trigger_words(reading) and {
+            kw for _, kw in _trigger_words(reading)} != {"CALL"}:
+        return False
+    if any(reading.has(c) for c in ("fight", "steal", "defeat", "start", "end_turn", "play")
+           if c != "play" or not reading.has("quick")):
+        return False
+    acts = [c for c in _REACTION_ACTS if reading.has(c)]
+    if len(acts) != 1:
+        return False
+    first_act = min(m.start for m in reading.of(acts[0]))
+    first_react = min((m.start for m in reading.of("react")), default=first_act)
+    triggers = [it.i for it in reading.items if "pending" in reading.at(it.i)
+                and it.key.startswith(("tetik", "trigger"))]
+    return bool(triggers) and min(first_act, first_react) < triggers[0]
+
+
+def _reaction_kind(reading: Reading) -> str:
+    """Which reaction triggered the effect, for the scenario: BLOCKER (its Unit is spent
+    and a "when spent" effect triggers) or calling a Legend (its CALL effect); a QUICK card
+    stands as a called Legend (the moment is the same: before the next reaction, 9.11)."""
+    return "block" if reading.has("block") else "call"
 
 
 def _when_rival_attacks(reading: Reading) -> bool:
@@ -1297,7 +1344,8 @@ _LABELS = {"ATTACK": "ATTACK etkisi", "PLAY": "PLAY etkisi", "DEFEATED": "DEFEAT
            "CALL": "CALL etkisi", "LOSES_FIGHT": "Kaybedince etkisi",
            "WINS_FIGHT": "Kazanınca etkisi", "FIGHTS": "Çatışınca etkisi",
            "STEALS_GIG": "Gig çalınca etkisi", "START_OF_TURN": "Tur başı etkisi",
-           "RIVAL_ATTACKS": "Rakip saldırınca etkisi", "END_OF_TURN": "Tur sonu etkisi"}
+           "RIVAL_ATTACKS": "Rakip saldırınca etkisi", "END_OF_TURN": "Tur sonu etkisi",
+           "REACTION": "Tepkinin tetiklediği etki"}
 _DRAW = [{"do": "draw", "n": 1}]
 
 
@@ -1371,6 +1419,27 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
                          "B": {"deck": 5, "field": ["Gözcü", _BLOCKER], "gigs": ["d6=3"]}}
         data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+        return data, label
+    if trigger == "REACTION":
+        # the asker (B) defends; the rival (A) attacks B's Gig area; B's reaction triggers
+        # an effect of B's (9.11)
+        cards: dict[str, Any] = {_ATTACKER: {"type": "unit", "power": 4}}
+        b: dict[str, Any] = {"deck": 5, "gigs": ["d6=3"]}
+        if args.get("reaction") == "block":
+            cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"],
+                               "effects": [_effect(label, "SPENT")]}
+            b["field"] = [_BLOCKER]
+            reactions = [{"do": "block", "unit": _BLOCKER}]
+        else:
+            cards["Efsane"] = {"type": "legend", "effects": [_effect(label, "CALL")]}
+            cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
+            b.update(legends=["Efsane"], eddies=1, field=[_BLOCKER])
+            reactions = [{"do": "call", "legend": "Efsane", "pay": {"eddies": 1}},
+                         {"do": "block", "unit": _BLOCKER}]
+        data["cards"] = cards
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": b}
+        data["actions"] = [_attack(reactions=reactions)]
         return data, label
     if trigger in ("WINS_FIGHT", "FIGHTS"):
         unit["effects"] = [_effect(label, trigger)]
@@ -1610,6 +1679,12 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     if case == "act_pending":
         from .family_pending import on_engine
         return on_engine(args, title)
+    if case == "during":
+        from .family_during import on_engine as during_on_engine
+        return during_on_engine(args, title)
+    if case == "steal_count":
+        from .family_stealcount import on_engine as count_on_engine
+        return count_on_engine(args, title)
     data, label = _timing_scenario(args, title)
     if case == "react_before_play":
         value, run, text = _run(data, _legal)
@@ -1661,6 +1736,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
              "STEALS_GIG": (R.STEAL_MOVE, R.STOLEN_TRIGGERS),
              "START_OF_TURN": (R.START_TRIGGERS, R.START_DRAW),
              "RIVAL_ATTACKS": (R.WHILE_ATTACKING, R.TRIGGER_PENDING, R.REACT_STEP),
+             "REACTION": (R.REACT_STEP, R.TRIGGER_PENDING, R.CALL_TRIGGER, R.REACT_PENDING),
              "END_OF_TURN": (R.PASS_TURN, R.END_TRIGGERS)}[args["trigger"]]
     steps = _steps(run, rules, label)
     if case == "when":
@@ -1723,9 +1799,19 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     if case == "act_pending":
         from .family_pending import lines as pending_lines
         return pending_lines(args, m)
+    if case == "during":
+        from .family_during import lines as during_lines
+        return during_lines(args, m)
+    if case == "steal_count":
+        from .family_stealcount import lines as count_lines
+        return count_lines(args, m)
     if kind == "timing" or case == "react_before_play":
-        if args.get("trigger") and args["trigger"] != "RIVAL_ATTACKS":
+        if args.get("trigger") and args["trigger"] not in ("RIVAL_ATTACKS", "REACTION"):
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
+        if args.get("trigger") == "REACTION":
+            lines.append(m("ask_pending.context_reaction"))
+            assumed.append(m("ask_pending.assumed_reaction_block" if args.get("reaction") == "block"
+                             else "ask_pending.assumed_reaction"))
         context = {"PLAY": "played_" + args.get("played", "unit"),
                    "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
                    "WINS_FIGHT": "won_fight", "FIGHTS": "fights",
@@ -1816,6 +1902,12 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     if case == "act_pending":
         from .family_pending import line as pending_line
         return pending_line(value, run, m)
+    if case == "during":
+        from .family_during import line as during_line
+        return during_line(args, value, m)
+    if case == "steal_count":
+        from .family_stealcount import line as count_line
+        return count_line(value, m)
     if case == "when":
         return m(f"ask_timing.moment_{value}")
     if case == "in_step":
