@@ -1425,6 +1425,14 @@ def extract_call(reading: Reading) -> Call | None:
         if asked == "rival" and made != asked:
             return Call({"call_asked": "rival_turn"}, used=used)
         return Call({"call_asked": "again", "called_this_turn": made == asked}, used=used)
+    if called and reading.has("react") and set(turns.values()) == {"mine"}:
+        # "Can I call a Legend as a reaction if I already called one in my own turn?": a
+        # reaction is taken in the rival's turn (9.7.1), another turn than the call made
+        if _rival_acts(reading, range(len(reading.items))):
+            return None
+        reading.consumed.update(k for m in reading.of("turn") for k in
+                                range(max(0, m.start - 3), m.start) if reading.at(k) & {"own"})
+        return Call({"call_asked": "rival_turn"}, used=used)
     rival_turn = _rival_turn(reading)
     if rival_turn and reading.has("attack") and not _said_past(reading, "attack") \
             and _present(reading, "attack") is False and not called and not twice:
