@@ -261,6 +261,7 @@ def extract_steal(reading: Reading) -> Call | None:
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
+    scale = _power_scale(reading)       # "gücü yarıya indi", "üç katına çıktı"
     base: Item | None = None
     dice = None
     dice_items: list[Item] = []
@@ -269,6 +270,14 @@ def extract_steal(reading: Reading) -> Call | None:
     # "2 tane +3 güç", "two +2 gears": a count of the same power change
     times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
     counters = {c.i for c in times.values()}
+    # "iki kez +4 güç", "+4 twice": the same change given more than once
+    repeats = _change_repeats(reading)
+    if set(repeats) & set(times):
+        raise Unclear("steal.count_not_change")
+    for n, words in repeats.values():
+        counters |= words
+    if scale is not None:
+        counters |= scale[2]            # "üç katına": the count is no power
     plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
     lost_at = [it for it in plain if _lost_power(reading, it)]
     roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at)],
@@ -300,12 +309,14 @@ def extract_steal(reading: Reading) -> Call | None:
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
             raise Unclear("steal.count_not_change")
-        elif item.sign == "-" and base is None and role in ("power", None):
+        elif item.sign == "-" and base is None and role in ("power", None) and item.i not in repeats:
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power" or (role is None and base is not None):
             # "+2 güç alan", "-3 güç"; a bare "+3 alıyor", "gets +2 while attacking" next to
             # the Unit's power: nothing else in a steal takes a sign
-            mods.append(item)
+            mods += [item] * repeats.get(item.i, (1, set()))[0]
+        elif item.i in repeats:
+            raise Unclear("steal.count_not_change")
         else:
             raise Unclear("steal.signed_not_change")
     mods += lost
@@ -329,8 +340,20 @@ def extract_steal(reading: Reading) -> Call | None:
     _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
-    power, assumptions, steps = _power_working(reading, base, mods)
-    args: dict[str, Any] = {"power": power, "dice_present": dice}
+    if scale is not None:
+        if mods:
+            raise Unclear("combat.scale_with_changes")     # which comes first is not said
+        power, assumptions, steps = _scaled_power(reading, base, scale), [], []
+        args: dict[str, Any] = {"power": power, "dice_present": dice}
+        args["power_working"] = _scale_text(base.number, scale)
+        rounded = base.number * scale[0] % scale[1] != 0
+        assumptions.append(say(reading, "ask_combat.scaled_rounding" if rounded else "ask_combat.scaled",
+                               working=args["power_working"], low=power))
+        if power < 0:
+            assumptions.append(_negative(reading))
+    else:
+        power, assumptions, steps = _power_working(reading, base, mods)
+        args = {"power": power, "dice_present": dice}
     if mods:
         args["power_working"] = _sum_text(base.number, [m.number for m in mods])
     if _asks_remaining(reading):
@@ -529,6 +552,87 @@ def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
     return False
 
 
+_SCALE_COUNT = {"ikiye": 2, "uce": 3, "double": 2, "doubles": 2, "doubled": 2, "doubling": 2,
+                "triple": 3, "triples": 3, "tripled": 3, "tripling": 3}
+_SCALE_VERB = ("in", "dus", "dur", "cik")
+
+
+def _power_scale(reading: Reading) -> tuple[int, int, set[int]] | None:
+    """"gücü yarıya indi", "halves its power", "ikiye katlandı", "iki katına çıktı",
+    "doubled": the Unit's power scaled by an effect, as (times, divided by, the words read).
+    None when no scale word is said; Unclear when one is said without the Unit's power in
+    its clause, more than once, or with a count that is not read."""
+    items = reading.items
+    found: list[Match] = []
+    for m in sorted(reading.of("halve") + reading.of("multiply"), key=lambda m: m.start - m.end):
+        if not any(m.start < f.end and f.start < m.end for f in found):
+            found.append(m)             # "cut in half" once, not also "in half" and "half"
+    if not found:
+        return None
+    if len(found) > 1:
+        raise Unclear("combat.scale_twice")
+    m = found[0]
+    clause = items[m.start].clause
+    words = set(range(m.start, m.end))
+    if m.concept == "halve":
+        num, den = 1, 2
+        # "cuts its power in half": the verb of the phrase
+        words |= {k for k in range(max(0, m.start - 6), m.start)
+                  if items[k].clause == clause and items[k].key in ("cut", "cuts", "cutting")}
+    else:
+        key = items[m.start].key
+        num = _SCALE_COUNT.get(key, 0)
+        prev = items[m.start - 1] if m.start > 0 and items[m.start - 1].clause == clause else None
+        if not num and prev is not None:
+            num = prev.number if prev.number is not None and not prev.sign else \
+                _SCALE_COUNT.get(prev.key, 0)
+            words.add(prev.i)
+        if num < 2:
+            raise Unclear("combat.scale_count")
+        den = 1
+    nxt = m.end
+    if nxt < len(items) and items[nxt].clause == clause and items[nxt].number is None and \
+            items[nxt].key.startswith(_SCALE_VERB):
+        words.add(nxt)                  # "yarıya indi(rdi)", "yarıya düştü", "katına çıktı"
+    power_said = any(items[k].clause == clause and "power" in reading.at(k) and k not in words
+                     for k in range(max(0, m.start - 4), min(len(items), m.end + 4)))
+    # "Gig'lerinin yarısı", "half the gigs": Gigs halved, not a power
+    asked = {k for q in reading.of("gig_question") for k in range(q.start, q.end)}
+    gigs = any(items[k].clause == clause and reading.at(k) & {"gig", "gig_area"} and k not in asked
+               for k in range(max(0, m.start - 2), min(len(items), m.end + 2)))
+    if not power_said or gigs:
+        raise Unclear("combat.scale_what")
+    return num, den, words
+
+
+def _scaled_power(reading: Reading, base: Item, scale: tuple[int, int, set[int]]) -> int:
+    """The power after the scale; the words are read (with the effect word that scales it).
+    The rules say nothing of rounding a halved power: where rounding down or up would steal a
+    different number of Gigs, no ruling."""
+    from ..engine.rules_math import steal_count
+    num, den, words = scale
+    reading.consumed.update(words)
+    items = reading.items
+    clause = items[min(words)].clause
+    for m in reading.of("effect"):
+        if items[m.start].clause == clause and abs(m.start - min(words)) <= 5:
+            reading.consumed.update(range(m.start, m.end))
+    low = base.number * num // den
+    high = -(-base.number * num // den)
+    if steal_count(low) != steal_count(high):
+        raise Unclear("combat.scale_rounding")
+    return low
+
+
+def _scale_text(base: int, scale: tuple[int, int, set[int]]) -> str:
+    num, den, _ = scale
+    if den == 1:
+        return f"{base} × {num} = {base * num}"
+    if (base * num) % den:
+        return f"{base} × {num}/{den} = {base * num / den:g}"
+    return f"{base} × {num}/{den} = {base * num // den}"
+
+
 def _sum_text(base: int, mods: list[int]) -> str:
     terms = " ".join(f"{'-' if m < 0 else '+'} {abs(m)}" for m in mods)
     return f"{base} {terms} = {base + sum(mods)}"
@@ -670,9 +774,17 @@ def extract_fight(reading: Reading) -> Call | None:
     gear = _gear_powers(reading, powers)
     bases = [it for it in powers if not it.sign and it not in gear]
     mods = gear + [it for it in powers if it.sign == "+"]
+    repeats = _change_repeats(reading)
     for item in (it for it in powers if it.sign == "-"):
         # "gücü eksi 2": a power while the two Units lack one; after that a change.
-        (bases if len(bases) < 2 else mods).append(item)
+        (bases if len(bases) < 2 and item.i not in repeats else mods).append(item)
+    counters: set[int] = set()
+    for n, words in repeats.values():
+        counters |= words
+    powers = [it for it in powers if it.i not in counters]
+    bases = [it for it in bases if it.i not in counters]
+    # "iki kez +2 güç", "+2 twice": the same change given more than once
+    mods = [m for m in mods if m.i not in counters for _ in range(repeats.get(m.i, (1, set()))[0])]
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
         raise Unclear("fight.three_powers")
@@ -750,7 +862,7 @@ def extract_fight(reading: Reading) -> Call | None:
     subject = _owner_subject(reading, attacker, defender)
     if subject is not None:
         args["subject"] = subject
-    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters)
 
 
 def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[str, str] | None:
@@ -1815,6 +1927,46 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
     return out
 
 
+_REPEAT_COUNTS = {"twice": 2, "thrice": 3}
+
+
+def _change_repeats(reading: Reading) -> dict[int, tuple[int, set[int]]]:
+    """"iki kez +4 güç aldı", "üç kere -2", "gets +4 twice", "+10 three times": a power
+    change given more than once. Maps the signed number's index to (how many times, the
+    indices of the count words). The count stands right before the change, or (English, or
+    Turkish with a gaining verb after it) right after it (a power word may sit between);
+    "iki kez saldırdı" (a repeated action) is none."""
+    items = reading.items
+    counts: list[tuple[int, int, int]] = []        # (start, end, count)
+    for m in reading.of("repeat"):
+        n = _REPEAT_COUNTS.get(items[m.start].key)
+        if n:
+            counts.append((m.start, m.end, n))
+    for m in reading.of("times"):
+        prev = items[m.start - 1] if m.start > 0 else None
+        if prev is not None and prev.number is not None and not prev.sign and prev.number >= 2 \
+                and prev.clause == items[m.start].clause:
+            counts.append((prev.i, m.end, prev.number))
+    out: dict[int, tuple[int, set[int]]] = {}
+    for start, end, n in counts:
+        clause = items[start].clause
+        change = None
+        if end < len(items) and items[end].sign and items[end].clause == clause:
+            change = items[end]                     # "iki kez +4"
+        else:
+            k = start - 1
+            if k >= 0 and "power" in reading.at(k) and items[k].number is None:
+                k -= 1                              # "+2 power twice", "+3 güç iki kez"
+            if k >= 0 and items[k].sign and items[k].clause == clause:
+                after = reading.at(end) if end < len(items) and items[end].clause == clause else set()
+                if reading.language == "en" or after & {"take", "power"}:
+                    change = items[k]               # "+4 twice", "+3 güç iki kez aldı"
+        if change is None or change.i in out:
+            continue
+        out[change.i] = (n, set(range(start, end)))
+    return out
+
+
 _ARTICLE_ONE = ("bir", "a", "an")
 
 
@@ -2355,10 +2507,14 @@ def _empty_deck(reading: Reading) -> bool:
 
 
 def _repeated(reading: Reading) -> bool:
-    """"2 kez saldırırsa", "attacks 3 times", "twice": an action done more than once."""
-    if reading.has("repeat"):
+    """"2 kez saldırırsa", "attacks 3 times", "twice": an action done more than once (not
+    a power change given more than once: `_change_repeats`)."""
+    counted = {k for _, words in _change_repeats(reading).values() for k in words}
+    if any(m.start not in counted for m in reading.of("repeat")):
         return True
     for m in reading.of("times"):
+        if m.start in counted:
+            continue
         prev = reading.items[m.start - 1] if m.start > 0 else None
         if prev is not None and prev.number is not None and prev.number >= 2 \
                 and prev.clause == reading.items[m.start].clause:
@@ -2400,8 +2556,13 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     # "19 güçlü birim 3 güçlü birime saldırırsa": two powers and an attack make a fight,
     # unless the question is whether the attack is allowed at all; "... saldıran mağlup
     # olur mu?", "are both defeated?" ask the fight's outcome even as a yes/no question.
+    counted = {k for _, words in _change_repeats(reading).values() for k in words}
+    try:
+        counted |= (_power_scale(reading) or (0, 0, set()))[2]
+    except Unclear:
+        pass
     powers = [it for it in reading.numbers if it.sign != "+" and not _counts_units(reading, it)
-              and _role(reading, it, ("power",)) == "power"]
+              and it.i not in counted and _role(reading, it, ("power",)) == "power"]
     pair = len(powers) >= 2 or (len(powers) == 1 and any(
         it.number == 2 and _counts_units(reading, it) for it in reading.numbers))
     fighting = present & {"attack", "attacker", "defender", "block", "fight", "defeat"}
