@@ -308,7 +308,7 @@ def test_cli_unwritable_cache_one_line_notice(run_judge, tmp_path):
 # --- two cold processes at once ------------------------------------------------------------
 
 RACER = textwrap.dedent("""
-    import json, sys, time
+    import json, os, sys, time
     sys.path.insert(0, {repo!r})
     from pathlib import Path
     from judge_tool.rulebook import load_folder
@@ -329,8 +329,10 @@ RACER = textwrap.dedent("""
     resources.data_root()
     engine = Engine(book, cache=Path(sys.argv[2]), use_glossary=False)  # opens nothing yet
     engine.names
-    start = float(sys.argv[3])
-    while time.time() < start:
+    barrier, racers = Path(sys.argv[3]), int(sys.argv[4])   # start together, however slow
+    (barrier / str(os.getpid())).touch()                     # the machine is: each waits
+    deadline = time.time() + 60                              # until all are ready
+    while len(list(barrier.iterdir())) < racers and time.time() < deadline:
         time.sleep(0.001)
     hits = engine.search("eşit güç", limit=1)
     print(json.dumps({{"built": len(builds), "path": str(engine.opened.path),
@@ -344,8 +346,10 @@ def test_concurrent_cold_starts_all_succeed(tmp_path, processes):
     cache = tmp_path / "cache"
     script = tmp_path / "racer.py"
     script.write_text(RACER.format(repo=str(REPO)), encoding="utf-8")
-    start = time.time() + 1.5
-    procs = [subprocess.Popen([sys.executable, str(script), str(folder), str(cache), str(start)],
+    barrier = tmp_path / "ready"
+    barrier.mkdir()
+    procs = [subprocess.Popen([sys.executable, str(script), str(folder), str(cache), str(barrier),
+                               str(processes)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(processes)]
     results = []
