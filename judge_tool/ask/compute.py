@@ -90,8 +90,10 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             # "rakipte kaç Gig kalır": what the steal leaves of the Gigs there.
             dice = args["dice_present"]
             value = dice - stolen
-            line = say(reading, "ask_answer.steal.left_one" if value == 1 else
-                       "ask_answer.steal.left", n=value, dice=dice, stolen=stolen)
+            # the attacked Gig area's side: the rival's, or mine when the rival attacks me
+            mine = "ask_combat.steal_left_mine" if args.get("defending") == "me" else "ask_answer.steal.left"
+            line = say(reading, mine + "_one" if value == 1 else mine, n=value, dice=dice,
+                       stolen=stolen)
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
     elif kind == "attack" and (args.get("rival_turn") or args.get("own_target")):
@@ -143,7 +145,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
     if kind == "steal" and args.get("dice_present") is None:
-        call.assumptions.append(say(reading, "ask_assume.steal.gigs_not_given"))
+        call.assumptions.append(say(reading, "ask_combat.steal_my_gigs_not_given"
+                                    if args.get("defending") == "me" else "ask_assume.steal.gigs_not_given"))
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation

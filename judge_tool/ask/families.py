@@ -113,6 +113,8 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
 
 
 _NEG_BEFORE = ("hic", "no", "not", "without", "never")
+_ACTIONS = frozenset({"attack", "block", "steal", "play", "call", "sell", "draw", "fight", "defeat",
+                      "pay", "win"})
 
 
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
@@ -134,7 +136,12 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
         # Turkish puts the negation after; "hiç" and an English word ("no gigs" typed in a
         # question read as Turkish) come before.
         around = [k for k in range(max(0, start - reach), start) if items[k].key in _NEG_BEFORE]
-        around += list(range(end, min(len(items), end + reach)))
+        for k in range(end, min(len(items), end + reach)):
+            if reading.at(k) & _ACTIONS:
+                # "Gig alanıma saldırdı, bloklamadım": a negative verb of another action
+                # (or one after it) negates that action, not the noun before it
+                break
+            around.append(k)
     found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)]
     reading.consumed.update(found)      # the negation is accounted for by this reading
     return bool(found)
@@ -438,6 +445,8 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
             return "rival"
         if items[k].key in ("my", "benim"):
             return "mine"
+        if not own_noun and items[k].key in ("birimim", "birimimin"):
+            return "mine"       # "Saldıran birimim 5 güçlü": the number is its predicate
     return None
 
 
@@ -701,9 +710,15 @@ def _fight_states(reading: Reading) -> None:
             raise Unclear("fight.spent_blocker")
         reading.consumed.update(range(m.start, m.end))
     attacker_part, _ = _attack_parts(reading)
+    verbs = [m.start for m in reading.of("attack")
+             if not reading.at(m.start) & {"attacker", "defender"}]
     for m in reading.of("ready"):
         blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
-        if not (blocker or (m.start in attacker_part and not reading.has("passive"))):
+        # "… birimime saldırdı ama benim birimim hazır": a state said after the attack verb
+        # may be the target's (9.3.2.1), whatever clause it is in
+        after_verb = bool(verbs) and m.start > verbs[0]
+        if not (blocker or (m.start in attacker_part and not reading.has("passive")
+                            and not after_verb)):
             raise Unclear("target.ready")
         reading.consumed.update(range(m.start, m.end))
 
@@ -830,6 +845,16 @@ def extract_fight(reading: Reading) -> Call | None:
     _turn_fits(reading, attacker)
     owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
     for mod in mods:
+        whose = _recipient(reading, mod)
+        if whose is not None:
+            # "bir etki benim birimime +2 veriyor": the Unit named with the change gets it
+            owners = _side_owners(reading, attacker, defender)
+            sides = [side for side, owner in owners.items() if owner == whose]
+            said = _role_said_before(reading, mod)
+            if len(sides) != 1 or (said and said != sides[0]):
+                raise Unclear("fight.change_either")
+            owned[sides[0]].append(mod)
+            continue
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
         if owner is None:
             raise Unclear("fight.change_either")
@@ -863,6 +888,30 @@ def extract_fight(reading: Reading) -> Call | None:
     if subject is not None:
         args["subject"] = subject
     return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters)
+
+
+def _recipient(reading: Reading, mod: Item) -> str | None:
+    """"bir etki benim birimime +2 veriyor", "gives my unit +2", "+2 to his unit": a Unit
+    word beside a power change (no other number between) names whose Unit gets it: "mine"
+    or "rival"; "?" when a Unit word is there but whose it is not said; None when none."""
+    items = reading.items
+    for step in (-1, 1):
+        k = mod.i + step
+        while 0 <= k < len(items) and abs(k - mod.i) <= 3 and items[k].clause == mod.clause:
+            if items[k].number is not None:
+                break
+            if "unit" in reading.at(k):
+                prev = k - 1 if k > 0 and items[k - 1].clause == mod.clause else None
+                if prev is not None and "power" in reading.at(prev):
+                    return None     # "my 5 power unit gets +2": the Unit of a power given
+                if items[k].key in _MY_UNIT or _my_suffix(reading, k) or \
+                        (prev is not None and items[prev].key in ("my", "benim")):
+                    return "mine"
+                if prev is not None and "rival" in reading.at(prev):
+                    return "rival"
+                return "?"
+            k += step
+    return None
 
 
 def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[str, str] | None:

@@ -122,7 +122,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             cards[ATTACKER] = {"type": "legend", "cost": 1, "power": 1, "keywords": ["GO SOLO"]}
             state_a = {"deck": 5, "eddies": 1, "legends": [{"card": ATTACKER, "face_up": True}]}
             actions.append({"do": "play", "card": ATTACKER, "from": "legends"})
-        actions.append({"do": "attack", "unit": ATTACKER, "target": target, "reactions": []})
+        attack = {"do": "attack", "unit": ATTACKER, "target": target, "reactions": []}
+        if args.get("rival_turn"):
+            # the asker (A) attacks in B's turn: refused as no Main Phase action of A's (8.10)
+            attack["player"] = "A"
+        actions.append(attack)
         data = {**base, "cards": cards,
                 "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
                           "A": state_a, "B": state_b},
