@@ -122,6 +122,13 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     defined = define_answer(question)
     if defined is not None:
         return defined
+    from .define import meaning_asked
+    if meaning_asked(question):
+        # "X ne demek": what a word means, never a family's ruling on a situation
+        from .say import Reason
+        plain = read(question)
+        return _unanswered(question, plain, book, game, limit,
+                           [Reason("econ.term_unknown").text(plain)])
     from .family_cards import all_placed, bound, read_cards
     plain = read(question)
     named = read_cards(question, plain.language)   # card names: their facts

@@ -28,6 +28,34 @@ def term_asked(question: str) -> str | None:
     return None
 
 
+# Forms that can only ask what a word means ("X nedir" / "what is X" also ask a value:
+# "Street Cred'im nedir?", "what is my street cred?").
+_MEANING = (_PATTERNS[0], _PATTERNS[1], _PATTERNS[3])
+_NOT_MEANING = re.compile(r"^(?:\S+\s+)*(?:nedir|ne\s+ise\s+yarar)\s*\??$")
+
+
+def meaning_asked(question: str) -> str | None:
+    """The term when the question can only ask what it means ("X ne demek", "what does X
+    mean", "meaning of X"): such a question is never answered by a family's ruling."""
+    text = turkish.fold(turkish.normalize_punct(question)).strip()
+    if _NOT_MEANING.match(text):
+        return None
+    for pattern in _MEANING:
+        m = pattern.match(text)
+        if m:
+            return m.group("t").strip(" '\"“”") or None
+    return None
+
+
+def _lookup(glossary, term_text: str):
+    """The glossary term; a Turkish infinitive is also tried as its verbal noun
+    ("ücretsiz oynamak" → "ücretsiz oynama", the form glossary names use)."""
+    term = glossary.lookup(term_text)
+    if term is None and term_text.endswith(("mak", "mek")):
+        term = glossary.lookup(term_text[:-1])
+    return term
+
+
 def define_answer(question: str):
     """An `Answer` of kind "define" when the question asks what a glossary term means and
     the glossary knows it; None otherwise (the families or "unanswered" take over)."""
@@ -35,7 +63,7 @@ def define_answer(question: str):
     if term_text is None:
         return None
     from ..glossary import load_glossary
-    term = load_glossary().lookup(term_text)
+    term = _lookup(load_glossary(), term_text)
     if term is None:
         return None
     from . import Answer

@@ -830,6 +830,12 @@ def extract_fight(reading: Reading) -> Call | None:
         side2 = None
     if side1 is None and side2 is not None:
         side1 = "defender" if side2 == "attacker" else "attacker"
+    if side1 is None and side2 is None:
+        # "6 güçlü birimin saldırısını blokladı", "a 6 power unit's attack", "the attack
+        # of a 6 power unit": the Unit whose attack it is attacks
+        owns1, owns2 = _attack_owner(reading, first), _attack_owner(reading, second)
+        if owns1 != owns2:
+            side1 = "attacker" if owns1 else "defender"
     if side1 is None:
         if reading.has("passive"):
             side1 = "defender"
@@ -977,6 +983,30 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
     out["attacker"] = a or other.get(d or "")
     out["defender"] = d or other.get(a or "")
     return out
+
+
+def _attack_owner(reading: Reading, item: Item) -> bool:
+    """Is the number's Unit the owner of the attack named right after it ("6 güçlü birimin
+    saldırısı", "a 6 power unit's attack") or right before it ("the attack of a 6 power
+    unit")? Then it is the attacker, whatever comes first in the sentence."""
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k + 1 < len(items) and "unit" in reading.at(k) and items[k + 1].clause == item.clause \
+            and "attack" in reading.at(k + 1) and not reading.at(k + 1) & {"attacker", "defender"}:
+        word, nxt = items[k], items[k + 1]
+        if reading.language == "en":
+            if word.text.lower().endswith(("'s", "’s", "s'")) and nxt.key == "attack":
+                return True
+        elif word.key.endswith(("in", "un", "nin", "nun")) and nxt.key.startswith("saldiri") \
+                and nxt.key != "saldiri":
+            return True             # genitive Unit, possessed attack noun ("saldırısını")
+    if reading.language == "en":
+        back = [x.key for x in items[max(0, item.i - 3):item.i]]
+        if "of" in back and back.index("of") >= 1 and back[back.index("of") - 1] == "attack":
+            return True
+    return False
 
 
 def _with_attacker(reading: Reading, item: Item) -> bool:
@@ -2063,6 +2093,28 @@ def _resources(reading: Reading) -> tuple[dict[str, int], set[int]]:
     return out, used
 
 
+def _eddies_uncounted(reading: Reading) -> bool | None:
+    """An Eddie word with no count of its own: True when one is named ("some eddies",
+    "Eddie'lerim var"), False when every one is negated ("hiç Eddie'm yok", "no eddies"),
+    None when none is (an Eddie word right after a number is a count or an amount: "3
+    eddies", "4 €$"; one inside "kaç €$" is the amount asked)."""
+    items = reading.items
+    asked = [m for m in reading.matches if m.concept == "how_many" or m.cue.startswith(("kac", "how"))]
+    found = []
+    for it in items:
+        if not it.key.startswith("eddie") or "pay" not in reading.at(it.i):
+            continue
+        if any(q.start <= it.i < q.end or q.end == it.i for q in asked):
+            continue
+        if any(items[k].number is not None and items[k].clause == it.clause
+               for k in range(max(0, it.i - 2), it.i)):
+            continue
+        found.append(it)
+    if not found:
+        return None
+    return any([not _negated(reading, it.i, it.i + 1) for it in found])
+
+
 def _counts_something_else(reading: Reading) -> bool:
     """"kaç Legend", "how many cards": the count asked is of a thing other than the €$
     paid ("kaç Eddie öderim", "kaç €$", "how much do I pay")."""
@@ -2197,6 +2249,13 @@ def extract_cost(reading: Reading) -> Call | None:
     if len(changes) > 1:
         args["changes"] = changes
     if asked_form(reading) == "yesno":
+        if "eddies" not in resources:
+            named = _eddies_uncounted(reading)
+            if named:
+                # "I have some eddies", "Eddie'lerim var": named, not counted
+                raise Unclear("econ.eddies_count")
+            if named is False:
+                resources["eddies"] = 0         # "hiç Eddie'm yok", "no eddies"
         if "eddies" not in resources and "legends" not in resources:
             raise Unclear("cost.pay_with")
         if "legends" not in resources and _present(reading, "legend"):
@@ -2225,7 +2284,8 @@ def extract_d20(reading: Reading) -> Call | None:
     if not _one_player(reading) and _turn_owner(reading) == "rival":
         return None                     # a Gig is rolled in at the start of one's own turn
     chosen = _listed_with(reading, [it for it in reading.dice
-                                    if it.die != 20 and _chosen_first(reading, it)])
+                                    if it.die != 20 and (_chosen_first(reading, it)
+                                                         or _in_gig_area(reading, it))])
     if chosen:
         return _d20_after(reading, chosen)
     # "fixer alanımda d8 kalmadı", "no d8 left": a die said not to be there
@@ -2255,6 +2315,38 @@ def extract_d20(reading: Reading) -> Call | None:
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
+
+
+def _in_gig_area(reading: Reading, die: Item) -> bool:
+    """"d4 ve d6 Gig alanımda", "Gig alanımda d4, d6 ve d8 var", "my d4 is in my gig
+    area": a die said to stand in the Gig area was rolled in already, it is not in the
+    fixer area. The dice listed together share a place: the first area named after the
+    list (before another die, in the list's last clause); none there, the last one named
+    before the list (in its first clause)."""
+    items = reading.items
+
+    def listed(k: int) -> bool:
+        return items[k].die is not None or items[k].key in _LIST_JOINS
+
+    lo = hi = die.i
+    while lo > 0 and listed(lo - 1):
+        lo -= 1
+    while hi + 1 < len(items) and listed(hi + 1):
+        hi += 1
+
+    def place(indices, clause: int) -> str | None:
+        for j in indices:
+            if items[j].clause != clause or items[j].die is not None:
+                return None
+            here = reading.at(j) & {"gig_area", "fixer"}
+            if here:
+                return "fixer" if "fixer" in here else "gig_area"
+        return None
+
+    where = place(range(hi + 1, len(items)), items[hi].clause)
+    if where is None:
+        where = place(range(lo - 1, -1, -1), items[lo].clause)
+    return where == "gig_area"
 
 
 def _listed_with(reading: Reading, chosen: list[Item]) -> list[Item]:

@@ -215,7 +215,8 @@ def _role_words(reading: Reading) -> set[str]:
     out = set()
     keys = _keys(reading)
     if any(not (reading.language == "en" and m.start and keys[m.start - 1] in (
-            "is", "are", "was", "were", "be", "been", "hes", "shes", "theyre", "its"))
+            "is", "are", "was", "were", "be", "been", "hes", "shes", "theyre", "its", "am",
+            "im", "youre", "were", "ive"))
            for m in reading.of("attacker")):
         out.add("attacker")             # not "my opponent is attacking": that is a verb
     if any(it.key.startswith("savunan") or it.key in ("defending", "defender")
@@ -257,8 +258,17 @@ def _i_attack(reading: Reading) -> bool:
         if it.key.startswith("saldir") and any(x in it.key for x in (
                 "digimda", "dugumda", "iyorum", "irsam", "dim", "diginda")):
             return True
-        if reading.language == "en" and m.start > 0 and reading.items[m.start - 1].key in (
-                "i", "unit") and it.text.split("'")[0].islower():
+        if it.key.startswith("saldirim"):
+            return True                 # my attack: "kendi saldırımın", "saldırımda"
+        if reading.language == "en" and m.start > 0 and (
+                reading.items[m.start - 1].key == "my" or (
+                    m.start > 1 and reading.items[m.start - 2].key == "my"
+                    and reading.items[m.start - 1].key == "own")) \
+                and it.key in ("attack", "attacks"):
+            return True                 # "during my (own) attack"
+        if reading.language == "en" and m.start > 0 and (reading.items[m.start - 1].key in (
+                "i", "unit", "im") or reading.items[m.start - 1].key == "am" and m.start > 1
+                and reading.items[m.start - 2].key == "i") and it.text.split("'")[0].islower():
             before = [x.key for x in reading.items[max(0, m.start - 3):m.start]]
             if "opponent" not in before and "rival" not in before and "rivals" not in before:
                 return True
@@ -848,8 +858,9 @@ def _when(reading: Reading) -> str:
     if reading.has("end_step") and (reading.has("react") or reading.has("step")):
         found.add("after_end")
     mine = reading.has("main_phase") or any(it.key.startswith("turum") for it in reading.items) \
-        or (reading.language == "en" and any(a == "my" and b in ("turn", "own") for a, b in zip(
-            _keys(reading), _keys(reading)[1:])))
+        or (reading.language == "en" and any(a == "my" and (b == "turn" or b == "own" and c in (
+            "turn", "main")) for a, b, c in zip(_keys(reading), _keys(reading)[1:],
+                                                 _keys(reading)[2:] + [""])))
     if mine:
         if any("rival" in reading.at(k) for m in reading.of("main_phase")
                for k in range(max(0, m.start - 3), m.start)):
