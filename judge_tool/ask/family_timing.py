@@ -359,7 +359,11 @@ def extract_timing(reading: Reading) -> Call | None:
     bare = _bare_before(reading)
     if bare is not None:
         reading.consumed.add(bare)      # "saldırı bitmeden mi": "before", read here
+    from .family_pending import extract as extract_pending
+    acting = extract_pending(reading, _trigger_words(reading), _described_trigger(reading))
     _foreign(reading, "timing")
+    if acting is not None:
+        return acting                   # "… beklerken saldırabilir miyim?" (10.11.1, 9.11)
     triggers = _trigger_words(reading)
     kinds = sorted({kw for _, kw in triggers})
     either = _either_or(reading)
@@ -454,7 +458,8 @@ def extract_timing(reading: Reading) -> Call | None:
                 raise Unclear("timing.whose_attack_effect")
         args["attacker"] = "rival"
     # What is asked
-    step = _asked_step(reading) if yesno and not when else None
+    step = _asked_step(reading) if yesno and not when and _main_question(reading) == "resolve" \
+        else None     # "… in my main phase … Can I attack before it resolves?" asks no step
     if step is not None:
         # "… çatışma adımında mı çözülür?", "does it resolve in the main phase?"
         _consume_before_forms(reading)
@@ -1278,6 +1283,9 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                  R.CALL_ONCE, R.CALL_ONCE_TURN,
                  R.BLOCKER, R.REACT_QUICK, R.REACT_QUICK_PROGRAM, R.QUICK, R.QUICK_COST, R.REACT_END)
         return value, _steps(run, rules + (run.outcome.illegal_rule or "",)), text, run
+    if case == "act_pending":
+        from .family_pending import on_engine
+        return on_engine(args, title)
     data, label = _timing_scenario(args, title)
     if case == "react_before_play":
         value, run, text = _run(data, _legal)
@@ -1388,6 +1396,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading):
 def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     case = args["case"]
     lines, assumed = [], []
+    if case == "act_pending":
+        from .family_pending import lines as pending_lines
+        return pending_lines(args, m)
     if kind == "timing" or case == "react_before_play":
         if args.get("trigger") and args["trigger"] != "RIVAL_ATTACKS":
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
@@ -1464,6 +1475,9 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
 def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     case = args["case"]
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
+    if case == "act_pending":
+        from .family_pending import line as pending_line
+        return pending_line(value, run, m)
     if case == "when":
         return m(f"ask_timing.moment_{value}")
     if case == "in_step":

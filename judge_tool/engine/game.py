@@ -123,6 +123,7 @@ class Game:
         self.attack: Attack | None = None
         self._seq = 0
         self._reading = False
+        self._resolving = ""             # the label of the effect resolving now (10.14)
 
     # ------------------------------------------------------------------ basics
     def step(self, rule: str, text: str) -> None:
@@ -411,6 +412,9 @@ class Game:
         pe = Pending(self._seq, controller, eff, src_uid, src_name, gear, dict(ctx), snapshot)
         self.pending.append(pe)
         self.step(rule, f"bekleyen etki: {pe.label} ({controller})")
+        if self._resolving:
+            self.step(R.PENDING_NEW, f"{pe.label}, {self._resolving} çözümlenirken tetiklendi: "
+                      f"bekler; önce {self._resolving} biter")
 
     def trigger_on(self, card: Card, controller: str, trig: str, rule: str, ctx: dict | None = None,
                    effects: Iterable[tuple[EffectDef, str | None]] | None = None,
@@ -432,9 +436,41 @@ class Game:
                         self._enqueue(name, eff, card.uid, card.name, gear, ctx, rule)
 
     # ------------------------------------------------------------------ pending
+    def act_while_waiting(self, decision: str) -> None:
+        """A scenario may have a player try an action while effects are pending
+        (decision `act`) or while one resolves (`act_resolving`); `pick` names the action
+        (script.ACTS). None may be taken then: the run ends as an illegal action, citing
+        why (10.11.1; in the React Step a new reaction waits for both players' pending
+        effects, 9.11, and so does ending the step, 9.12; activating, 10.18.1; while an
+        effect resolves, 10.2.3)."""
+        from .script import REACTIONS
+        sc = self.script
+        if sc.ci >= len(sc.choices) or sc.choices[sc.ci].decision != decision:
+            return
+        spec = sc.choices[sc.ci]
+        sc.ci += 1
+        who = spec.player or self.s.turn_player
+        what = str(spec.pick)
+        a = self.attack
+        react = a is not None and not a.ended and a.step == "react"
+        if decision == "act_resolving":
+            raise Illegal(R.RESOLVING_BLOCKS, f"{who}: bir etki çözümlenirken kart oynanamaz, "
+                          "etki aktifleştirilemez, başka bekleyen etki çözümlenemez")
+        if react and what == "end":
+            raise Illegal(R.REACT_END, f"{who}: bekleyen etki varken Tepki Adımı bitirilemez")
+        if react and what in REACTIONS:
+            raise Illegal(R.REACT_PENDING, f"{who}: tepkinin tetiklediği etkilerin hepsi "
+                          "çözümlenmeden yeni tepki alınamaz")
+        if what == "activate":
+            raise Illegal(R.ACTIVATE_NOT_PENDING, f"{who}: bekleyen etki varken etki aktifleştirilemez")
+        raise Illegal(R.PENDING_BLOCKS, f"{who}: bekleyen etkilerin hepsi çözümlenmeden "
+                      "aksiyon alınamaz")
+
     def resolve_pending(self) -> None:
         """Turn player resolves all theirs first; each player picks their own order;
         effects triggered meanwhile wait; the resolving player finishes theirs first."""
+        if self.pending:
+            self.act_while_waiting("act")
         current: str | None = None
         while self.pending:
             tp = self.s.turn_player
@@ -481,6 +517,14 @@ class Game:
     def resolve(self, pe: Pending) -> None:
         self._resolved(pe.label, pe.controller)
         self.step(R.RESOLVE_IN_ORDER, f"{pe.label} çözümlenir")
+        self.act_while_waiting("act_resolving")
+        outer, self._resolving = self._resolving, pe.label
+        try:
+            self._resolve_now(pe)
+        finally:
+            self._resolving = outer
+
+    def _resolve_now(self, pe: Pending) -> None:
         ctx = Ctx(pe.controller, pe.source, pe.source_name, pe.gear, pe.ctx, pe.snapshot, pe.label)
         if not self.condition_holds(pe.effect, ctx):
             return

@@ -19,7 +19,7 @@ from .game import Game, Outcome
 from .lines import LazyLineMap, LineMap
 from .rules_math import street_cred
 from .schema import Reader, check_limit, did_you_mean, expect_choice, expect_type, join
-from .script import DECISIONS, ChoiceSpec, RollSpec, Script
+from .script import ACTS, DECISIONS, ChoiceSpec, RollSpec, Script
 from .state import KEYWORDS, PLAYERS, UNKNOWN_CARD, Card, CardDef, Die, GameState, Player
 from .trace import Step
 
@@ -580,6 +580,8 @@ def _choice(raw: Any, path: str) -> ChoiceSpec:
     if decision not in DECISIONS:
         raise SpecError(r.at("decision"), f"unknown decision {decision!r}", did_you_mean(decision, DECISIONS))
     pick = r.raw("pick")
+    if decision in ("act", "act_resolving"):
+        expect_choice(pick, ACTS, r.at("pick"))
     player = r.get("player", str, None, PLAYERS + (None,))
     r.finish()
     return ChoiceSpec(decision, pick, player, path)

@@ -29,7 +29,14 @@ DECISIONS = {
     "play": "oynanacak kart",
     "replacement": "uygulanacak ikame etkisi",
     "option": "\"birini seç\" etkisinde seçilen seçenek (etiketi)",
+    "act": "bekleyen etkiler çözümlenmeden denenen aksiyon",
+    "act_resolving": "bir etki çözümlenirken denenen aksiyon",
 }
+
+# What a player may try while effects wait or one resolves (decisions `act`,
+# `act_resolving`): the React Step's reactions, and the Main Phase's actions.
+ACTS = ("attack", "play", "call", "sell", "activate", "block", "quick", "end")
+REACTIONS = ("call", "block", "quick", "activate", "play")
 
 
 @dataclass(frozen=True)
