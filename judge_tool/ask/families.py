@@ -843,6 +843,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender"
         elif reading.language == "en" and reading.has("attack") and _with_attacker(reading, second):
             side1 = "defender"          # "I attack his 6 power unit with my 4 power unit"
+        elif _verb_subject(reading, second) and not _verb_subject(reading, first):
+            side1 = "defender"          # "Their 3 power unit is spent. My 10 power unit attacks it."
         else:
             side1 = "attacker"
             if not reading.has("attack"):
@@ -889,7 +891,14 @@ def extract_fight(reading: Reading) -> Call | None:
                 reading.consumed.update(range(m.start, m.end))
     # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
     # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
-    _side_owners(reading, attacker, defender)
+    owners = _side_owners(reading, attacker, defender)
+    if reading.has("undefeatable") or reading.has("effect"):
+        # "çatışmada mağlup edilemez" (9.19.3), "bir etki X'in kazandığını söylüyor" (9.17.4)
+        from .asked import asked_form
+        from .fight_effects import asks_inside, statuses
+        args.update(statuses(reading, owners))
+        if asked_form(reading) == "yesno" and asks_inside(reading):
+            raise Unclear("combat.effect_unclear")
     subject = _owner_subject(reading, attacker, defender)
     if subject is not None:
         args["subject"] = subject
@@ -960,6 +969,10 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
                     said[side].add("mine")
                 elif any("rival" in reading.at(k) for k in before[-2:]):
                     said[side].add("rival")
+                elif concept == "attack":
+                    subject = _en_subject_owner(reading, m.start)
+                    if subject:
+                        said[side].add(subject)         # "my 10 power unit attacks it"
                 continue
             if m.cue == "blocker":
                 if word.key.startswith("blockerim"):
@@ -972,6 +985,10 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
             elif before and "rival" in reading.at(before[0]) and \
                     not _owns_something(reading, before[0]):
                 said[side].add("rival")                 # "rakip saldırdı"
+            elif concept == "attack":
+                subject = _subject_unit_owner(reading, m.start)
+                if subject:
+                    said[side].add(subject)             # "10 güçlü birimim ona saldırdı"
     out: dict[str, str | None] = {}
     for side in ("attacker", "defender"):
         if len(said[side]) > 1:
@@ -1007,6 +1024,82 @@ def _attack_owner(reading: Reading, item: Item) -> bool:
         if "of" in back and back.index("of") >= 1 and back[back.index("of") - 1] == "attack":
             return True
     return False
+
+
+def _verb_subject(reading: Reading, item: Item) -> bool:
+    """The number's Unit is the subject of an attack verb in its clause: "my 10 power unit
+    attacks it", "10 güçlü birimim ona saldırdı" (a nominative Unit word after the power
+    word, a finite attack verb after it with no other number between)."""
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k >= len(items) or items[k].clause != item.clause or "unit" not in reading.at(k):
+        return False
+    if reading.language == "en":
+        # the verb right after the Unit ("a 2 power unit it attacked" is a relative clause)
+        j = k + 1
+        return j < len(items) and items[j].clause == item.clause and \
+            "attack" in reading.at(j) and not reading.at(j) & {"attacker", "defender"}
+    if items[k].key not in ("birim", "birimim", "birimi"):
+        return False            # "birime", "birimimle": not the subject
+    for j in range(k + 1, min(len(items), k + 5)):
+        if items[j].clause != item.clause or items[j].number is not None:
+            return False
+        if "attack" in reading.at(j) and not reading.at(j) & {"attacker", "defender"}:
+            return items[j].key.startswith(_ATTACK_VERBS)
+    return False
+
+
+def _en_subject_owner(reading: Reading, verb: int) -> str | None:
+    """English: whose Unit is the subject right before an attack verb ("my 10 power unit
+    attacks it" -> "mine", "their spent unit attacks" -> "rival"); None if not read."""
+    items = reading.items
+    clause = items[verb].clause
+    k = verb - 1
+    if k < 0 or items[k].clause != clause or "unit" not in reading.at(k):
+        return None
+    for j in range(k - 1, max(-1, k - 6), -1):
+        if items[j].clause != clause or reading.at(j) & {"unit", "attack"}:
+            break
+        if items[j].key in ("my", "mine"):
+            return "mine"
+        if "rival" in reading.at(j):
+            return "rival"
+    return None
+
+
+_ATTACK_VERBS = ("saldird", "saldirir", "saldiriyor", "saldiracak", "saldirmis", "saldirsa")
+
+
+def _subject_unit_owner(reading: Reading, verb: int) -> str | None:
+    """Turkish: whose Unit is the subject of a third-person attack verb: the nominative Unit
+    word before it ("Benim 10 güçlü birimim harcanmış o birime saldırdı" -> "mine";
+    "rakibin 3 güçlü birimi benim birimime saldırdı" -> "rival"), skipping the target and
+    other cases ("birime", "birimimle"); in the verb's clause, or the clause before when the
+    verb's own has no Unit word ("benim birimim 10 güçlü ve saldırıyor"). None if not read."""
+    items = reading.items
+    if not items[verb].key.startswith(_ATTACK_VERBS):
+        return None         # "saldırısını" (its attack) is a noun: no subject to read
+    clause = items[verb].clause
+    here = [k for k in range(verb - 1, -1, -1) if items[k].clause == clause]
+    if not any("unit" in reading.at(k) for k in here):
+        here = [k for k in range(verb - 1, -1, -1) if items[k].clause == clause - 1]
+    for k in here:
+        if "unit" not in reading.at(k):
+            continue
+        key = items[k].key
+        if key == "birimim":
+            return "mine"
+        if key == "birimi":
+            near = [j for j in range(k - 1, max(-1, k - 4), -1)
+                    if items[j].clause == items[k].clause]
+            for j in near:
+                if "unit" in reading.at(j):
+                    break
+                if "rival" in reading.at(j):
+                    return "rival"
+    return None
 
 
 def _with_attacker(reading: Reading, item: Item) -> bool:

@@ -83,6 +83,16 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "fight":
         cards = {ATTACKER: {"type": "unit", "power": args["attacker_power"]},
                  DEFENDER: {"type": "unit", "power": args["defender_power"]}}
+        for side, card in (("attacker", ATTACKER), ("defender", DEFENDER)):
+            # card effects said in words: wins/loses its fights (9.17.4), can't be
+            # defeated in a fight (9.19.3)
+            effects: list[dict[str, Any]] = []
+            if args.get(f"{side}_fight"):
+                effects.append({"persistent": "self", "fight": args[f"{side}_fight"]})
+            if args.get(f"{side}_undefeatable"):
+                effects.append({"persistent": "self", "restrict": ["be_defeated_in_fight"]})
+            if effects:
+                cards[card]["effects"] = effects
         data = {**base, "cards": cards,
                 "state": {"turn_player": "A", "turn": 3,
                           "A": {"deck": 5, "field": [ATTACKER]},
