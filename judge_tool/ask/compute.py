@@ -278,6 +278,10 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         if value and args.get("overtime"):
             # in overtime 7 Gigs win at once (official 1.11), not at the start of a turn
             return f"{head}: {say(reading, 'ask_combat.win_overtime')}"
+        if not value and args.get("when") == "start" and (args.get("gigs") or 0) < 7 and \
+                args.get("gigs_of", "me") == args.get("turn_of", "me"):
+            # fewer than 7 at the start of the owner's own turn: that is why, not the moment
+            return f"{head}: {say(reading, 'ask_combat.win_fewer', n=args.get('gigs'))}"
         if value:
             why = "checked_at_start"
         elif args.get("gigs_of", "me") != args.get("turn_of", "me"):

@@ -207,6 +207,21 @@ def _blocked(reading: Reading) -> bool:
         [not _negated(reading, m.start, m.end, reach=3) for m in blocks])
 
 
+def _ready_blocker(reading: Reading, m: Match) -> bool:
+    """"hazır BLOCKER'ım", "my ready 8 power BLOCKER", "hazır BLOCKER birimimle": a ready
+    word in the BLOCKER's own noun phrase (only its power between) describes the blocker,
+    which must be ready to block (9.9)."""
+    items = reading.items
+    if not any(b.cue != "blocker" for b in _block_words(reading)):
+        return False        # "hazır BLOCKER'ı var": a BLOCKER named, no block said
+    k = m.end
+    while k < len(items) and items[k].clause == items[m.start].clause and k <= m.end + 2 and \
+            (items[k].number is not None or ("power" in reading.at(k) and "block" not in reading.at(k))):
+        k += 1
+    return k < len(items) and items[k].clause == items[m.start].clause and \
+        any(b.start == k for b in reading.of("block"))
+
+
 def extract_blocked_steal(reading: Reading) -> Call | None:
     """A Gig area attack that a BLOCKER redirected (9.9.1): the attack's target is now the
     blocker, so there is no Steal Step (9.21). The powers, if given, go to their Units as in
@@ -246,6 +261,11 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     if dice:
         used = used | {dice[0].i}
     args["blocked"] = True
+    if _area_owner(reading) == "mine":
+        args["defending"] = "me"        # the rival attacked my Gig area (shown so)
+    for m in reading.of("ready"):
+        if _ready_blocker(reading, m):
+            reading.consumed.update(range(m.start, m.end))      # the blocker was ready
     return Call(args, assumptions, [], used, defaults)
 
 
@@ -713,7 +733,7 @@ def _fight_states(reading: Reading) -> None:
     verbs = [m.start for m in reading.of("attack")
              if not reading.at(m.start) & {"attacker", "defender"}]
     for m in reading.of("ready"):
-        blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
+        blocker = _ready_blocker(reading, m)
         # "… birimime saldırdı ama benim birimim hazır": a state said after the attack verb
         # may be the target's (9.3.2.1), whatever clause it is in
         after_verb = bool(verbs) and m.start > verbs[0]
@@ -1128,8 +1148,14 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     said = _role_said_before(reading, mod)
     if said and len(same) == 1 and said != same[0]:
         raise Unclear("fight.change_other_clause")
-    if said:
-        return said             # "saldıranın gücü -3 oldu", "attacker gets -3"
+    # "4 güçlü birimim -6 aldı", "a 4 power unit that got +1": the Unit phrase right before;
+    # "saldırırken +2 aldı", "+2 while attacking": only the attacker attacks
+    found = {x for x in (said, _phrase_side(reading, mod, sides),
+                         "attacker" if _while_attacking(reading, mod) else None) if x}
+    if len(found) > 1:
+        raise Unclear("fight.change_either")
+    if found:
+        return found.pop()      # "saldıranın gücü -3 oldu", "attacker gets -3"
     if len(same) == 1:
         return same[0]
     named = _role(reading, mod, ("attacker", "defender"), prefer="left", barrier=("versus",),
@@ -1144,6 +1170,42 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
             if len(before) == 1:
                 return before[0]
     return None
+
+
+_RELATIVE = ("that", "which", "who", "got", "gets", "get", "has", "had", "with")
+
+
+def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
+    """The side whose power-and-Unit phrase stands right before the change: "4 güçlü
+    birimim -6 aldı", "a 4 power unit that got +1" (the change is that Unit's)."""
+    items = reading.items
+    k = mod.i - 1
+    while k >= 0 and items[k].key in _RELATIVE and items[k].clause == mod.clause:
+        k -= 1
+    if k < 0 or items[k].clause != mod.clause or "unit" not in reading.at(k):
+        return None
+    k -= 1
+    if k >= 0 and "power" in reading.at(k) and items[k].number is None:
+        k -= 1
+    if k < 0 or items[k].clause != mod.clause:
+        return None
+    return next((side for side, base in sides.items() if base.i == k), None)
+
+
+def _while_attacking(reading: Reading, mod: Item) -> bool:
+    """"saldırırken +2 aldı", "+2 while attacking", "gets +3 when it attacks": a change that
+    applies while attacking is the attacker's (9.5)."""
+    items = reading.items
+    for k in range(max(0, mod.i - 3), min(len(items), mod.i + 4)):
+        if items[k].clause != mod.clause or k == mod.i:
+            continue
+        if items[k].key.startswith("saldirirken"):
+            return True
+        if items[k].key in ("while", "when") and k + 1 < len(items) and \
+                items[k + 1].key in ("attacking", "attacks") or \
+                (items[k].key == "when" and k + 2 < len(items) and items[k + 2].key == "attacks"):
+            return True
+    return False
 
 
 def _role_said_before(reading: Reading, mod: Item) -> str | None:
