@@ -167,5 +167,5 @@ def negative_modals(reading: Reading) -> list[str]:
 
 def _pronoun_one(reading: Reading, item: Item) -> bool:
     """"another one", "the one": the lexicon did not read it as the number 1."""
-    from .lexicon import _DETERMINERS
-    return item.key == "one" and item.i > 0 and reading.items[item.i - 1].key in _DETERMINERS
+    from .lexicon import _pronoun_one as pronoun
+    return item.key == "one" and pronoun(reading.items[:item.i])

@@ -213,7 +213,8 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     if kind == "street_cred":
         value = None if value == "null" else value
         from ..engine.rules_math import street_cred
-        steps: list = [st for st in run.trace if st.rule.startswith(("9.23.5", "9.23.3"))]
+        steps: list = [st for st in run.trace if st.rule.startswith(("9.23.5", "9.23.3"))
+                       or (args.get("adjust") and st.rule == "10.2")]
         street_cred(run.state.players["A"].street_cred_values(), steps)
         return value, working + steps, text, run
     prefixes = DECIDING[kind]
@@ -232,6 +233,8 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
 def _after_steal(args: dict) -> list[int]:
     """The Gig values once the stolen ones left (the rival stole) or joined (I stole)."""
     values = list(args["values"])
+    for old, new, _ in args.get("adjust", []):      # an effect changed a Gig's value
+        values[values.index(old)] = new
     for v in args.get("stolen", []):
         if args["thief"] == "rival":
             values.remove(v)
@@ -260,6 +263,8 @@ def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
     out = run.outcome
     if not legal and out.illegal_rule != R.COST_FULL:
         raise EngineDisagrees("engine.play_illegal", rule=out.illegal_rule)
+    # the first run only found the amount: its payment (from a purse of 99) is not shown
+    steps = [st for st in steps if st.rule not in (R.PAY, R.LEGEND_PAY, R.COST_FULL)]
     steps += [st for st in run.trace if st.rule in rules and st not in steps]
     have = args["eddies"] + args["legends"]
     parts = say(reading, "ask_answer.cost.eddies_legends" if args["legends"] else

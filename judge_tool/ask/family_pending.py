@@ -38,10 +38,13 @@ def _waiting(reading: Reading) -> tuple[int, str] | None:
         for i, k in enumerate(keys):
             window = range(i + 1, min(len(keys), i + 7))
             if k == "while":
-                if any(j in pending and keys[j] in ("pending", "waiting") for j in window):
-                    found.append((i, "pending"))
-                elif any(j in resolve and keys[j] in ("resolving", "resolves") for j in window):
-                    found.append((i, "resolving"))
+                # the first of the two words decides: "while my PLAY effect is pending",
+                # "while I resolve my pending effects" (resolving)
+                hit = next((j for j in window if (j in pending and keys[j] in ("pending", "waiting"))
+                            or (j in resolve and keys[j] in ("resolving", "resolves", "resolve"))),
+                           None)
+                if hit is not None:
+                    found.append((i, "resolving" if hit in resolve else "pending"))
             if k == "before" and any(j in resolve for j in range(i + 1, min(len(keys), i + 5))):
                 found.append((i, "pending"))
             if k == "pending" and i > 0 and keys[i - 1] in ("is", "are", "still") \
@@ -143,7 +146,9 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
     trigger = kinds[0] if kinds else described
     rival_acts = _rival_subject(reading)
     react = _react_step(reading) or _rival_attacks(reading) or (
-        reading.has("react") and what not in _REACTIONS)
+        reading.has("react") and what not in _REACTIONS) or trigger == "REACTION"
+    if trigger == "REACTION":           # "tepki olarak … tetiklendi": a reaction's trigger
+        trigger = None
     if moment == "resolving":
         # 10.2.3: nothing is played or activated while an effect resolves, whoever asks
         if what not in ("play", "activate", "quick") or react or trigger not in (None, "PLAY"):

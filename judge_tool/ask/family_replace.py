@@ -31,22 +31,33 @@ _SEVERAL = ("iki", "two", "birden", "multiple", "several", "both", "ikisi", "mor
 _TWICE_TR = ("iki", "ikinci")
 _CHOOSE_WHO = ("choose", "chooses", "pick", "picks", "decide", "decides", "secer", "secer?",
                "karar")
-UNIT, GUARD = "Birim", "Koruyucu"
+UNIT, GUARD, SHIELD = "Birim", "Koruyucu", "Kalkan"
 
 
 def _asked(reading: Reading) -> str | None:
     clause = asked_clause(reading)
     ks = keys(reading)
-    if in_clause(reading, "who", clause) and (in_clause(reading, "choose", clause) or ks & {
-            "karar", "decides", "decide"}):
-        if reading.has("first") and not in_clause(reading, "choose", clause):
-            return None
-        return "who"
-    if in_clause(reading, "first", clause) or (reading.has("first") and reading.has("who")):
-        return "first"
+    decides = in_clause(reading, "choose", clause) or bool(ks & {"karar", "decides", "decide"})
+    if in_clause(reading, "who", clause) and decides:
+        return "who"                # "who decides which one applies first?" asks who
     from .asked import asked_form
-    if asked_form(reading) != "yesno":
+    yesno = asked_form(reading) == "yesno" and not reading.has("who")
+    if not yesno and (in_clause(reading, "first", clause) or (
+            reading.has("first") and reading.has("who")) or (
+            reading.has("who") and ks & set(_BEFORE))):
+        return "first"              # "hangisi önce", "which one applies first"
+    if not yesno:
         return None
+    if ks & set(_BEFORE) and _first_claim(reading) is not None:
+        return "first_claim"        # "önce isteğe bağlı olanı uygulayabilir miyim?"
+    if reading.has("new_event") and reading.has("other") and not ks & {"ayni", "same"}:
+        return "recheck"            # "another replacement on the new event?" (10.29)
+    if reading.has("original_event") and not (reading.has("mandatory") or reading.has(
+            "optional") or _another(reading)):
+        return "original"           # "does the replaced event still happen?" (10.25)
+    if reading.has("event") and ks & set(_BEFORE) and not _kinds(reading) and not _another(
+            reading) and _replaced_event(reading):
+        return "before_event"       # "yerine geçtiği olaydan önce mi uygulanır?" (10.25)
     if reading.has("impossible"):
         return "impossible"
     if _twice(reading):
@@ -58,6 +69,85 @@ def _asked(reading: Reading) -> str | None:
     if _me_asked(reading) and (reading.has("choose") or ks & {"karar", "decide"}):
         return "i_choose"           # "Seçimi ben mi yaparım?", "do I choose?"
     return None
+
+
+_BEFORE = ("once", "before", "first", "ilk")
+_KINDS = ("mechanic", "mandatory", "optional")
+_ABLATIVE = ("dan", "den", "tan", "ten", "madan", "meden")
+
+
+def _kinds(reading: Reading) -> list[tuple[int, str]]:
+    """(index, kind) of each group of words naming a kind of replacement effect:
+    "zorunlu" (mandatory), "isteğe bağlı" (optional), "oyun mekaniğinden" (mechanic)."""
+    out: list[tuple[int, str]] = []
+    for it in reading.items:
+        kind = next((k for k in _KINDS if k in reading.at(it.i)), None)
+        if kind is None:
+            continue
+        if out and out[-1][1] == kind and out[-1][0] >= it.i - 1:
+            out[-1] = (it.i, kind)              # "isteğe bağlı": one group, its last word
+        else:
+            out.append((it.i, kind))
+    return out
+
+
+def _first_claim(reading: Reading) -> str | None:
+    """The kind a yes/no question says applies first: "Önce isteğe bağlı olanı
+    uygulayabilir miyim?" (optional), "X, zorunlu ikame etkisinden önce mi uygulanır?" (X),
+    "zorunlu … uygulanmadan önce isteğe bağlı … uygulanabilir mi" (optional), "Does the
+    optional one apply before the mandatory one?" (optional); None when it cannot be read
+    exactly. The question must name exactly two kinds."""
+    groups = _kinds(reading)
+    if len({k for _, k in groups}) != 2:
+        return None
+    items = reading.items
+    ks = [it.key for it in items]
+    marks = [i for i, k in enumerate(ks) if k in _BEFORE + ("after", "sonra")]
+    if len(marks) != 1:
+        return None
+    at = marks[0]
+    word = ks[at]
+    if reading.language == "en":
+        clause = items[at].clause
+        before = [k for i, k in groups if i < at and items[i].clause == clause]
+        after = [k for i, k in groups if i > at and items[i].clause == clause]
+        if word == "before" and len(before) == 1 and len(after) == 1 and before != after:
+            return before[0]
+        if word == "after" and len(before) == 1 and len(after) == 1 and before != after:
+            return after[0]
+        if word == "first" and len({k for i, k in groups if items[i].clause == clause}) == 1:
+            return next(k for i, k in groups if items[i].clause == clause)
+        return None
+    if word in ("sonra", "after", "first", "before"):
+        return None
+    if at and ks[at - 1].endswith(_ABLATIVE):
+        # "Y-den önce", "Y uygulanmadan önce": Y is the later one; the other is claimed
+        later = [k for i, k in groups if at - 4 <= i < at]
+        if not later:
+            return None
+        others = {k for _, k in groups} - {later[-1]}
+        return others.pop() if len(others) == 1 else None
+    part = items[at].part
+    after = {k for i, k in groups if i > at and items[i].part == part}
+    return after.pop() if len(after) == 1 else None
+
+
+def _another(reading: Reading) -> bool:
+    """"başka / another / diğer" (not "still / hâlâ", which asks the same thing)."""
+    return any(m.cue not in ("still", "hala", "halen") for m in reading.of("other"))
+
+
+def _replaced_event(reading: Reading) -> bool:
+    """"yerine geçtiği olay", "the event it replaces": the event named is the replaced one."""
+    ks = [it.key for it in reading.items]
+    for i, k in enumerate(ks):
+        if k.startswith("olay") and i and ks[i - 1].startswith("gectig") and i > 1 \
+                and ks[i - 2] == "yerine":
+            return True
+        if k == "event" and i + 2 < len(ks) and ks[i + 1] in ("it", "that") \
+                and ks[i + 2].startswith("replace"):
+            return True
+    return False
 
 
 def _declines(reading: Reading) -> bool:
@@ -124,17 +214,30 @@ def extract(reading: Reading) -> Call | None:
     several = bool(ks & set(_SEVERAL)) or any(it.number == 2 for it in reading.numbers)
     mandatory, optional = reading.has("mandatory"), reading.has("optional")
     used = {it.i for it in reading.numbers if it.number == 2}
-    # "one replacement effect": the article, not a count
+    # "one replacement effect": the article, not a count; "the mandatory one", "the first
+    # one": a pronoun
     used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
              and "replacement" in reading.at(it.i + 1)}
+    used |= {it.i for it in reading.numbers if it.key == "one" and it.i > 0 and (
+        reading.items[it.i - 1].key in ("the", "first", "other", "another", "this", "that", "new")
+        or reading.at(it.i - 1) & set(_KINDS))}
+    mechanic = reading.has("mechanic")
     if asked in ("who", "i_choose"):
-        if not several or (mandatory == optional):
+        if not several or (mandatory == optional) or mechanic:
             raise Unclear("replace.mandatory_optional")
         kind = "mandatory" if mandatory else "optional"
-    elif asked == "first":
-        if not (mandatory and optional):
+    elif asked in ("first", "first_claim"):
+        if mechanic and mandatory and not optional:
+            kind = "mechanic"
+        elif mandatory and optional and not mechanic:
+            kind = "mixed"
+        else:
             raise Unclear("replace.which_compete")
-        kind = "mixed"
+    elif asked in ("recheck", "original", "before_event"):
+        if mechanic or asked == "recheck" and mandatory and optional:
+            raise Unclear("replace.which_compete")
+        kind = asked
+        used |= {it.i for it in reading.numbers if it.number == 2 and asked == "recheck"}
     elif asked in ("must", "decline"):
         kind = "optional"
     elif asked == "twice":
@@ -147,7 +250,14 @@ def extract(reading: Reading) -> Call | None:
     owner = _owner(reading) if asked in ("who", "i_choose") else None
     if asked == "i_choose" and owner is None:
         raise Unclear("replace.whose_unit")
-    return Call({"asked": asked, "kind": kind, "owner": owner}, used=used)
+    args = {"asked": asked, "kind": kind, "owner": owner}
+    if asked == "first_claim":
+        args["claimed"] = _first_claim(reading)
+        # "zorunlu … uygulanmadan önce": "before", not a negation; read here
+        reading.consumed.update(it.i for it in reading.items if it.key.endswith(
+            ("madan", "meden")) and it.i + 1 < len(reading.items)
+            and reading.items[it.i + 1].key in ("once", "before"))
+    return Call(args, used=used)
 
 
 def _scenario(args: dict, question: str) -> tuple[dict, list[dict]]:
@@ -180,9 +290,25 @@ def _scenario(args: dict, question: str) -> tuple[dict, list[dict]]:
                              "instead": [{"do": "draw", "n": 1}]})
         guard(f"{GUARD} 2", {"label": "İsteğe bağlı ikame", "replace": "defeat", "of": of,
                              "optional": True, "instead": [{"do": "draw", "n": 2}]})
+    elif kind == "mechanic":
+        # a GO SOLO Legend leaving the field is removed from the game (a game mechanic's
+        # replacement, 11.25.1) and a card's mandatory replacement could also apply (10.30)
+        cards[UNIT] = {"type": "legend", "power": 1, "cost": 1}
+        guard(f"{GUARD} 1", {"label": "Zorunlu ikame", "replace": "defeat", "of": of,
+                             "instead": draw})
     elif kind == "optional":
         guard(GUARD, {"label": "İsteğe bağlı ikame", "replace": "defeat", "of": of,
                       "optional": True, "instead": draw})
+    elif kind in ("original", "before_event"):
+        guard(GUARD, {"label": "Zorunlu ikame", "replace": "defeat", "of": of, "instead": draw})
+    elif kind == "recheck":
+        # the first replacement puts another event in place (defeat the Shield instead);
+        # another replacement applies to that new event (10.29)
+        cards[UNIT]["effects"] = [{"label": "İkame 1", "replace": "defeat", "of": "self",
+                                   "instead": [{"do": "defeat", "target": {
+                                       "side": "friendly", "name": SHIELD}}]}]
+        cards[SHIELD] = {"type": "unit", "power": 1, "effects": [
+            {"label": "İkame 2", "replace": "defeat", "of": "self", "instead": draw}]}
     elif kind == "same":
         cards[UNIT]["effects"] = [{"label": "Aynı ikame", "replace": "defeat", "of": "self",
                                    "instead": [{"do": "defeat", "target": "self"}]}]
@@ -192,7 +318,9 @@ def _scenario(args: dict, question: str) -> tuple[dict, list[dict]]:
     killer = "A" if unit_side == "B" else "B"
     state: dict[str, Any] = {"turn_player": killer, "turn": 4,
                              "A": {"deck": 5}, "B": {"deck": 5}}
-    state[unit_side]["field"] = [UNIT]
+    state[unit_side]["field"] = [{"card": UNIT, "go_solo": True} if kind == "mechanic" else UNIT]
+    if kind == "recheck":
+        state[unit_side]["field"].append(SHIELD)
     state[killer]["hand"] = ["Yok Et"]
     if guards:
         state[effects_side].setdefault("field", [])
@@ -246,8 +374,12 @@ def answer(question: str, call: Call, reading: Reading):
 
     def expect_of(result) -> dict:
         out: dict[str, Any] = {"defeated": list(result.outcome.defeated)}
-        if asked == "first":
+        if asked in ("first", "first_claim") and args["kind"] == "mixed":
             out[effects_side] = {"hand_count": len(result.state.players[effects_side].hand)}
+        if asked == "recheck":
+            out[unit_side] = {"hand_count": len(result.state.players[unit_side].hand)}
+        if args["kind"] == "mechanic":
+            out["cites"] = ["10.30"]
         return out
 
     result, text = run(data, expect_of, variants)
@@ -261,19 +393,38 @@ def answer(question: str, call: Call, reading: Reading):
         else:
             value = "me" if chooser == "A" else "rival"
         line = m(f"ask_misc.replace.who_{value}")
-    elif asked == "first":
-        drawn = len(result.state.players[effects_side].hand)
-        value = {1: "mandatory", 2: "optional"}.get(drawn)
-        if value != "mandatory":
+    elif asked in ("first", "first_claim"):
+        if args["kind"] == "mechanic":
+            order = [st.rule for st in result.trace if st.rule in ("10.30", "10.25")]
+            value = "mechanic" if order[:1] == ["10.30"] else None
+        else:
+            drawn = len(result.state.players[effects_side].hand)
+            value = {1: "mandatory", 2: "optional"}.get(drawn)
+        if value not in ("mandatory", "mechanic"):
             raise Unclear("replace.engine_order")
-        line = m("ask_misc.replace.first_mandatory")
+        line = m("ask_misc.replace.first_mandatory" if value == "mandatory"
+                 else "ask_replace.first_mechanic")
+        if asked == "first_claim":
+            value = args["claimed"] == value
+            line = f"{yes_no(reading, value)}: {line}"
+    elif asked in ("recheck", "original", "before_event"):
+        defeated = set(result.outcome.defeated)
+        if asked == "recheck":
+            # the Shield's own replacement took the place of the event the first one made
+            value = not defeated and len(result.state.players[unit_side].hand) == 1
+        elif asked == "original":
+            value = UNIT in defeated
+        else:
+            value = UNIT not in defeated and any(st.rule == "10.25" for st in result.trace)
+        line = f"{yes_no(reading, value)}: " + m(f"ask_replace.{asked}_{'yes' if value else 'no'}")
     else:
         survived = UNIT not in result.outcome.defeated
         # must: declined and the Unit is defeated → not obliged; twice / impossible: the
         # replacement did not apply (again) and the Unit is defeated.
         value = survived
         line = m(f"ask_misc.replace.{asked}_{'yes' if value else 'no'}", head=yes_no(reading, value))
-    steps = deciding(result, ("10.25", "10.26", "10.27", "10.28", "10.29", "10.30"))
+    steps = deciding(result, ("10.25", "10.26", "10.27", "10.28", "10.29", "10.30") + (
+        ("11.25.1",) if args["kind"] == "mechanic" else ()))
     return make_answer(question, NAME, reading, value, line, steps,
                        _understood(reading, args), text, call.assumptions)
 
@@ -283,10 +434,20 @@ def data_choices(text: str) -> list[dict]:
     return tomllib.loads(text).get("choices", [])
 
 
+_OWN_KINDS = ("mechanic", "recheck", "original", "before_event")
+
+
 def _understood(reading: Reading, args: dict) -> list[str]:
     m = words(reading)
-    lines = [m(f"ask_misc.replace.kind_{args['kind']}" + ("_several" if args["asked"] == "who" else ""))]
+    kind, asked = args["kind"], args["asked"]
+    lines = [m(f"ask_replace.kind_{kind}") if kind in _OWN_KINDS else
+             m(f"ask_misc.replace.kind_{kind}" + ("_several" if asked == "who" else ""))]
     if args["owner"]:
         lines.append(m(f"ask_misc.replace.unit_{args['owner']}"))
-    lines.append(m(f"ask_misc.replace.asked_{args['asked']}"))
+    if asked == "first_claim":
+        lines.append(m("ask_replace.asked_claim", kind=m(f"ask_replace.name_{args['claimed']}")))
+    elif asked in _OWN_KINDS:
+        lines.append(m(f"ask_replace.asked_{asked}"))
+    else:
+        lines.append(m(f"ask_misc.replace.asked_{asked}"))
     return lines

@@ -32,6 +32,16 @@ _NUMBER = re.compile(r"(\d+)([a-z]*)")
 _DIE = re.compile(r"d(\d+)([a-z]*)")
 # "another one", "the one", "which one": a pronoun, not the number 1.
 _DETERMINERS = frozenset({"another", "the", "this", "that", "which", "any", "each", "every", "no"})
+def _pronoun_one(before: list[Item]) -> bool:
+    """"another one", "the one", "the only one": a pronoun, not the number 1 ("only one
+    die" is a count)."""
+    if not before:
+        return False
+    if before[-1].key in _DETERMINERS:
+        return True
+    return before[-1].key == "only" and len(before) > 1 and before[-2].key in _DETERMINERS
+
+
 _BOUNDARY = re.compile(r"[,;:.!?()\[\]]|\s-\s|\bve\b|\band\b")
 
 
@@ -425,7 +435,7 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
         elif d and int(d.group(1)) in DIE_SIDES:
             item.die = int(d.group(1))
             item.suffix = d.group(2)
-        elif key in lexicon.numbers and not (key == "one" and items and items[-1].key in _DETERMINERS):
+        elif key in lexicon.numbers and not (key == "one" and _pronoun_one(items)):
             item.number = lexicon.numbers[key]
         else:
             item.forms, item.negated = _nominal_forms(key, lexicon.nominal)
@@ -443,7 +453,7 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
         items.append(item)
     language = _language(items, lexicon)
     _spelled_numbers(items, lexicon, language)
-    _dice_from_sides(items)
+    _dice_from_sides(items, lexicon, language)
     _article_counts(items)
     _sign_words(items, lexicon.signs)
     matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
@@ -524,12 +534,28 @@ def _article_counts(items: list[Item]) -> None:
             a.number = 1
 
 
-def _dice_from_sides(items: list[Item]) -> None:
-    """"20 yüzlü zar", "20-sided die" -> a d20."""
+_LIK_DIE = ("zar", "die", "dice")
+
+
+def _dice_from_sides(items: list[Item], lexicon: Lexicon | None = None,
+                     language: str = "tr") -> None:
+    """"20 yüzlü zar", "20-sided die", "twenty-sided die" -> a d20; "yirmilik zar",
+    "20'lik zar" -> the d20 too. Only 20 with -lIk: "8'lik Gig" is a Gig showing 8, and a
+    die showing 20 can only be the d20."""
     for a, b in zip(items, items[1:]):
         if a.number in DIE_SIDES and (b.key.startswith("yuzlu") or b.key in ("sided", "side")):
             a.die, a.number = a.number, None
-            b.forms = set()
+            b.forms, b.joined = set(), True     # part of the die's name
+            continue
+        if a.number is None and a.die is None and b.key.startswith(_LIK_DIE) \
+                and b.clause == a.clause and lexicon is not None:
+            tens = lexicon.tens.get(language, {})
+            stem = a.key[:-3] if a.key.endswith(("lik", "luk")) else None
+            if stem is not None and tens.get(stem) == 20:
+                a.die, a.suffix, a.forms = 20, a.key[-3:], set()
+        elif a.number == 20 and a.suffix in ("lik", "luk") and b.key.startswith(_LIK_DIE) \
+                and b.clause == a.clause:
+            a.die, a.number = 20, None
 
 
 def _excluded(item: Item, stops: tuple[str, ...]) -> bool:

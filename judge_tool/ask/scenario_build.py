@@ -247,10 +247,21 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         read = "paid"
         if "eddies" in args:                        # "can I afford it?"
             amount = args["amount"]
-            legends = [f"Legend {i}" for i in range(1, args["legends"] + 1)]
+            legends = [f"L{i}" for i in range(1, args["legends"] + 1)]
             for name in legends:
                 cards[name] = {"type": "legend"}
-            state_a.update(eddies=args["eddies"], legends=legends)
+            # Legends that cannot pay: spent ones (3.7) and face-up ones without a Sell Tag
+            # (5.7.2.2); spent Eddies (5.8.1.3)
+            idle = [{"card": f"L{len(legends) + i}", "spent": True}
+                    for i in range(1, args.get("legends_spent", 0) + 1)]
+            idle += [{"card": f"L{len(legends) + len(idle) + i}", "face_up": True}
+                     for i in range(1, args.get("legends_up", 0) + 1)]
+            for item in idle:
+                cards[item["card"]] = {"type": "legend"}
+            eddies: Any = args["eddies"]
+            if args.get("eddies_spent"):
+                eddies = {"ready": args["eddies"], "spent": args["eddies_spent"]}
+            state_a.update(eddies=eddies, legends=legends + idle)
             if args["eddies"] + len(legends) >= amount > 0:
                 from_eddies = min(args["eddies"], amount)
                 play["pay"] = {"eddies": from_eddies, "legends": legends[:amount - from_eddies]}
@@ -261,6 +272,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         return Built(data, read)
     if kind == "street_cred" and args.get("stolen"):
         return _street_cred_after_steal(args, base)
+    if kind == "street_cred" and args.get("adjust"):
+        return _street_cred_adjusted(args, base)
     if kind == "street_cred":
         values = args["values"]
         if len(values) > 6:
@@ -305,6 +318,48 @@ def _sizes(values: list[int], taken: list[int] = ()) -> list[int]:
             raise NotModelled("scenario.gig_value", value=v)
         out.append(size)
     return out[len(taken):]
+
+
+def _street_cred_adjusted(args: dict[str, Any], base: dict[str, Any]) -> Built:
+    """Street Cred after effects changed Gig values: each change is a Program that
+    changes one chosen friendly Gig by exactly the amount (6.4), played in turn."""
+    values, known = list(args["values"]), list(args.get("sizes") or [0] * len(args["values"]))
+    if len(values) > 6:
+        raise NotModelled("scenario.gigs_6")
+    sizes = [0] * len(values)
+    targets = []
+    for old, new, size in args["adjust"]:
+        k = next(i for i, v in enumerate(values) if v == old and i not in targets)
+        targets.append(k)
+        want = size or known[k]
+        if not want:
+            want = next((s for s in _SIZES if s >= max(old, new) and s not in sizes), 0)
+        if not want or want in sizes:
+            raise NotModelled("scenario.gig_value", value=old)
+        sizes[k] = want
+    for k, v in enumerate(values):
+        if not sizes[k]:
+            sizes[k] = known[k] or next((s for s in _SIZES if s >= v and s not in sizes), 0)
+        if not sizes[k] or sizes.count(sizes[k]) > 1 or v > sizes[k]:
+            raise NotModelled("scenario.gig_value", value=v)
+    cards: dict[str, Any] = {}
+    actions, choices = [], []
+    for n, ((old, new, _), k) in enumerate(zip(args["adjust"], targets), 1):
+        name = f"Etki {n}"
+        cards[name] = {"type": "program", "cost": 0, "effects": [{"do": [
+            {"do": "adjust_gig", "by": abs(new - old), "direction": "up" if new > old else "down",
+             "exact": True, "gig": "friendly"}]}]}
+        actions.append({"do": "play", "card": name})
+        if len(values) > 1:
+            choices.append({"decision": "gig", "player": "A", "pick": f"A.d{sizes[k]}"})
+    gigs = [f"d{s}={v}" for s, v in zip(sizes, values)]
+    data = {**base, "cards": cards,
+            "state": {"turn_player": "A", "turn": 3,
+                      "A": {"deck": 5, "gigs": gigs, "hand": list(cards)}, "B": {"deck": 5}},
+            "actions": actions}
+    if choices:
+        data["choices"] = choices
+    return Built(data, "street_cred")
 
 
 def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Built:

@@ -472,6 +472,7 @@ class Game:
         if self.pending:
             self.act_while_waiting("act")
         current: str | None = None
+        arrived = False           # effects triggered while one resolved (10.14.1)
         while self.pending:
             tp = self.s.turn_player
             mine = lambda who: [x for x in self.pending if x.controller == who]  # noqa: E731
@@ -481,9 +482,10 @@ class Game:
                 if previous is None and mine(tp) and mine(rival(tp)):
                     self.step(R.PENDING_TURN_PLAYER, f"iki oyuncunun da bekleyen etkisi var: önce sıra oyuncusu {tp} kendi etkilerinin hepsini çözümler")
                 elif previous is not None and previous != current:
-                    # the turn player finished: the rival's turn comes by 10.13; the rival
-                    # finished new ones that arrived meanwhile: 10.14.1
-                    self.step(R.PENDING_TURN_PLAYER if previous == tp else R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
+                    # the turn player finished: the rival's turn comes by 10.13; a player
+                    # finished theirs, new ones that arrived meanwhile included: 10.14.1
+                    self.step(R.PENDING_TURN_PLAYER if previous == tp and not arrived
+                              else R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
             options = mine(current)
             if len(options) == 1:
                 chosen = options[0]
@@ -495,7 +497,9 @@ class Game:
                     f"which of {len(options)} pending effects resolves first", _dedupe(opts))
                 self.step(R.PENDING_ANY_ORDER, f"{current} sırayı seçer: önce {chosen.label}")
             self.pending.remove(chosen)
+            waiting = len(self.pending)
             self.resolve(chosen)
+            arrived = arrived or len(self.pending) > waiting
 
     def moment(self) -> str:
         """Where in the turn the game is, for `expect.resolved_at`: "start", "main" or
@@ -1351,6 +1355,11 @@ class Game:
                 possible.append(c)
             if not possible:
                 return False, dest
+            if chain and applied == set(chain):
+                # the event is what an earlier replacement put in place: other replacement
+                # effects may apply to it (10.29), that one not again (10.29.1)
+                self.step(R.REPLACEMENT_RECHECK, f"{subject}: bir ikamenin getirdiği yeni süreç; "
+                          "başka ikameler ona uygulanabilir")
             mech = [c for c in possible if c[1] == "mechanic"]
             mand = [c for c in possible if c[1] == "mandatory"]
             opt = [c for c in possible if c[1] == "optional"]

@@ -1,0 +1,299 @@
+"""What a player can pay with, read from a question: Eddies (ready or spent) and Legends
+(face-down, face-up with or without a Sell Tag, ready or spent).
+
+Why a module of its own: "5 Eddie'm var ama 2'si harcanmış", "3 of them are spent",
+"harcanmış bir Legend'ım", "satış etiketi olmayan açık bir Legend" each change what can be
+paid (official 3.7, 5.7.2, 5.7.2.2, 5.8.1.3), and a count the question does not settle
+("some eddies", "Legend'larım açık") must give no ruling, never a default. Every word read
+here goes to `reading.consumed`; a word not read stays reported by the family's accounting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
+if TYPE_CHECKING:
+    from .lexicon import Item, Reading
+
+_ARTICLE_ONE = ("bir", "a", "an")
+# Words that may stand between a count and its noun: "2 de kapalı Legend", "2 tane Eddie",
+# "one more legend".
+_PARTICLES = frozenset({"de", "da", "tane", "adet", "more", "daha", "my", "of", "tanesi"})
+_STATES = {"ready": "ready", "spent": "spent", "face_down": "down", "face_up": "up"}
+# "hepsi harcanmış", "all of them are spent", "bütün Eddie'lerim harcanmış"
+_ALL = frozenset({"hepsi", "hepsinin", "tumu", "tamami", "butun", "tum", "all", "both",
+                  "ikisi", "ikisinin"})
+_OF_THEM = frozenset({"tanesi", "tanesinin", "of", "them", "these", "those", "which", "are", "is", "was", "were",
+                      "have", "has", "been", "already", "zaten"})
+_COPULA = frozenset({"is", "are", "was", "were", "already", "zaten", "hala", "still"})
+_POSSESSIVE = ("si", "su", "i", "u", "sin", "sun", "ü", "sı", "ı", "in", "un")
+
+
+@dataclass
+class Payers:
+    """Eddies and Legends read from a question; None where a count is not said."""
+
+    eddies: int | None = None           # ready Eddies
+    eddies_spent: int = 0
+    legends: int | None = None          # Legends that can pay 1 €$ each
+    legends_spent: int = 0
+    legends_up: int = 0                 # face-up without a Sell Tag: cannot pay (5.7.2.2)
+    state_said: set[str] = field(default_factory=set)   # "eddies"/"legends": ready/spent said
+    used: set[int] = field(default_factory=set)     # the numbers read
+    uncounted: str | None = None        # "eddies" / "legends": named, not counted
+
+
+def _eddie_noun(reading: Reading, k: int) -> bool:
+    item = reading.items[k]
+    if not item.key.startswith("eddie") or "pay" not in reading.at(k):
+        return False
+    nxt = k + 1
+    return not (nxt < len(reading.items) and "area" in reading.at(nxt)
+                and reading.items[nxt].clause == item.clause)
+
+
+def _legend_noun(reading: Reading, k: int) -> bool:
+    if "legend" not in reading.at(k):
+        return False
+    nxt = k + 1
+    return not (nxt < len(reading.items) and "area" in reading.at(nxt))
+
+
+def _eddies_area_before(reading: Reading, card: int) -> set[int]:
+    """"Eddie alanımdaki 3 kart", "Eddies alanımda 4 kart var": the words of the Eddies
+    area named just before the count of cards (empty when it is not)."""
+    items = reading.items
+    for k in range(card - 2, max(-1, card - 5), -1):
+        if k < 0 or items[k].clause != items[card].clause:
+            break
+        if "area" in reading.at(k) and k > 0 and items[k - 1].key.startswith("eddie"):
+            return {k - 1, k}
+    return set()
+
+
+def _states_at(reading: Reading, k: int) -> set[str]:
+    return {_STATES[c] for c in reading.at(k) if c in _STATES}
+
+
+def _count_before(reading: Reading, noun: int) -> tuple[int | None, int | None, set[int]]:
+    """(count, index of the count word, words between) for the noun at `noun`: "2 hazır
+    kapalı Legend", "2 de kapalı legendim", "bir Legend'ım", "one face-down legend"."""
+    items = reading.items
+    between: set[int] = set()
+    k = noun - 1
+    while k >= 0 and noun - k <= 5 and items[k].clause == items[noun].clause:
+        it = items[k]
+        if it.number is not None:
+            if it.sign:
+                return None, None, set()
+            return it.number, k, between
+        if it.key in _ARTICLE_ONE and not reading.at(k):
+            return 1, k, between
+        if _states_at(reading, k) or it.key in _PARTICLES:
+            between.add(k)
+            k -= 1
+            continue
+        break
+    return None, None, set()
+
+
+def _amount_not_resource(reading: Reading, count_at: int, noun: int) -> bool:
+    """"4 €$ bedelli", "1 €$ indirim", "costs 3 eddies", "kaç €$": an amount, not Eddies
+    the player has."""
+    items = reading.items
+    after = reading.at(noun + 1) if noun + 1 < len(items) else set()
+    if after & {"reduction", "increase", "cost"}:
+        return True
+    before = range(max(0, count_at - 2), count_at)
+    if any(reading.at(k) & {"cost", "how_many"} for k in before
+           if items[k].clause == items[count_at].clause):
+        return True
+    return False
+
+
+def _sell_tag(reading: Reading, lo: int, hi: int) -> tuple[bool | None, set[int]]:
+    """A Sell Tag said of the Legend at words [lo, hi): "satış etiketli", "satış etiketi
+    olmayan", "with a sell tag", "without a sell tag"."""
+    from .families import _negated
+    items = reading.items
+    clause = items[lo].clause
+    for m in reading.of("sell_tag"):
+        if items[m.start].clause != clause:
+            continue
+        if not (lo - 5 <= m.start < lo or hi <= m.start <= hi + 3):
+            continue
+        words = set(range(m.start, m.end))
+        before = m.start - 1
+        if before >= 0 and items[before].key in ("with", "a", "an") or \
+                before >= 0 and items[before].key in _ARTICLE_ONE:
+            words.add(before)
+            if before - 1 >= 0 and items[before - 1].key in ("with", "without"):
+                words.add(before - 1)
+        consumed = set(reading.consumed)
+        negated = _negated(reading, m.start, m.end)
+        words |= reading.consumed - consumed
+        return (not negated), words
+    return None, set()
+
+
+def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]] | None:
+    """"ama 2'si harcanmış", "3 of them are spent", "hepsi harcanmış", "all of them are
+    ready": (state, count or None for all, words) said of the group ending at `after`."""
+    items = reading.items
+    for k in range(after + 1, min(len(items), after + 6)):
+        it = items[k]
+        if _eddie_noun(reading, k) or _legend_noun(reading, k):
+            return None
+        count: int | None
+        if it.number is not None and not it.sign and (
+                it.suffix.startswith(_POSSESSIVE) or it.key.endswith(("si", "su"))
+                or (k + 1 < len(items) and items[k + 1].key in ("tanesi", "tanesinin"))
+                or (k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
+                    and "spent" in _states_at(reading, k + 2) | _states_at(reading, k + 1)
+                    or k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
+                    and "ready" in _states_at(reading, k + 2))
+                or (k + 2 < len(items) and items[k + 1].key == "of"
+                    and items[k + 2].key in ("them", "these", "those", "which"))):
+            count = it.number
+        elif it.key in _ALL:
+            count = None
+        else:
+            continue
+        words = {k}
+        j = k + 1
+        while j < len(items) and j - k <= 4:
+            if items[j].key in _OF_THEM or items[j].key in _ALL:
+                words.add(j)
+                j += 1
+                continue
+            state = _states_at(reading, j) & {"spent", "ready"}
+            if state:
+                words.add(j)
+                return state.pop(), count, words
+            break
+        return None
+    return None
+
+
+def read_payers(reading: Reading) -> Payers:
+    """The Eddies and Legends the question gives the player."""
+    from .families import _negated
+    items = reading.items
+    out = Payers()
+    last_group: dict | None = None
+    groups: list[dict] = []
+    for k, it in enumerate(items):
+        kind = "eddies" if _eddie_noun(reading, k) else "legends" if _legend_noun(reading, k) else None
+        area_words: set[int] = set()
+        if kind is None and "card" in reading.at(k):
+            area = _eddies_area_before(reading, k)
+            if area:                        # "Eddie alanımdaki 3 kart": 3 Eddies
+                kind, area_words = "eddies", area
+        if kind is None:
+            continue
+        count, at, between = _count_before(reading, k)
+        between |= area_words
+        if count is not None and kind == "eddies" and _amount_not_resource(reading, at, k):
+            continue
+        if any(q.start <= k < q.end for q in reading.of("how_many")):
+            continue                        # "kaç Eddie", "how many legends": asked
+        states = set()
+        for j in between | {k}:
+            states |= _states_at(reading, j)
+        if "of" in {items[j].key for j in between}:
+            # "2 of my legends are spent": some of them; how many there are is not said
+            out.uncounted = out.uncounted or kind
+            continue
+        tail = set()
+        j = k + 1
+        while j < len(items) and j <= k + 3 and items[j].clause == it.clause:
+            # "1 legend face down", "Legend'ım hazır", "1 legend is spent"
+            if _states_at(reading, j):
+                states |= _states_at(reading, j)
+                tail |= {j} | {m2 for m in reading.matches if m.start <= j < m.end
+                               for m2 in range(m.start, m.end)}
+            elif not (items[j].key in _COPULA and j + 1 < len(items)
+                      and _states_at(reading, j + 1)):
+                break
+            else:
+                tail.add(j)
+            j += 1
+        lead = set()
+        if at is not None:                  # "açık bir Legend", "harcanmış bir Legend'ım"
+            j = at - 1
+            while j >= 0 and items[j].clause == it.clause and _states_at(reading, j):
+                states |= _states_at(reading, j)
+                lead.add(j)
+                j -= 1
+        group = {"kind": kind, "count": count, "states": states, "noun": k, "at": at,
+                 "words": between | tail | lead | {k} | ({at} if at is not None else set())}
+        if kind == "legends" and "up" in states:
+            tag, words = _sell_tag(reading, min(group["words"]), k + 1)
+            group["tag"] = tag
+            group["words"] |= words
+        if count is None:
+            if _negated(reading, k, k + 1):
+                group["count"] = 0
+            else:
+                near = range(max(0, k - 2), min(len(items), k + 4))
+                every = [j for j in near if items[j].key in _ALL and items[j].clause == it.clause]
+                spent_after = [j for j in near if j > k and "spent" in _states_at(reading, j)]
+                if every and (spent_after or "spent" in states):
+                    group["count"] = None
+                    group["all_spent"] = True
+                    group["words"] |= set(every) | set(spent_after)
+                else:
+                    out.uncounted = out.uncounted or kind
+                    continue
+        part = _partitive(reading, max(group["words"]))
+        if part is not None and group.get("count"):
+            state, n, words = part
+            n = group["count"] if n is None else n
+            if n > group["count"]:
+                out.uncounted = out.uncounted or kind
+                continue
+            group["split"] = (state, n)
+            group["words"] |= words
+            if items[min(words)].number is not None:
+                out.used.add(min(words))
+        groups.append(group)
+        last_group = group
+    del last_group
+    for g in groups:
+        reading.consumed.update(g["words"])
+        if g["at"] is not None and items[g["at"]].number is not None:
+            out.used.add(g["at"])
+        n = g["count"] or 0
+        states = g["states"]
+        said = True
+        if g.get("all_spent"):
+            ready, spent = 0, 0
+        elif "split" in g:
+            state, m = g["split"]
+            ready, spent = (n - m, m) if state == "spent" else (m, n - m)
+        elif "spent" in states:
+            ready, spent = 0, n
+        else:
+            ready, spent = n, 0
+            said = "ready" in states or not n
+        if said:
+            out.state_said.add(g["kind"])
+        if g["kind"] == "eddies":
+            out.eddies = (out.eddies or 0) + ready
+            out.eddies_spent += spent
+            continue
+        if "up" in states and "down" in states:
+            out.uncounted = out.uncounted or "legends"
+            continue
+        if "up" in states and g.get("tag") is None:
+            out.uncounted = out.uncounted or "legends"      # face-up: pays only with a Sell Tag
+            continue
+        if "up" in states and not g.get("tag"):
+            out.legends = out.legends or 0
+            out.legends_up += ready
+            out.legends_spent += spent
+            continue
+        out.legends = (out.legends or 0) + ready
+        out.legends_spent += spent
+    return out
