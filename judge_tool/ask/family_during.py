@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 from .families import Call
 
-_INTERRUPT = ("interrupt", "interrupts", "interrupted", "yarida", "kesintiye", "keser", "kesilir")
+_INTERRUPT = ("interrupt", "interrupts", "interrupted", "yarida", "kesintiye", "keser", "kesilir",
+              "immediately", "hemen", "aninda", "instantly")
 _FINISH = ("bitmeden", "bitirmeden", "finishes", "finish", "finished", "tamamlanmadan")
 _NEW = ("yeni", "new", "ones")
 _THROUGH = ("halfway", "through", "middle", "mid", "midway")
@@ -97,7 +98,7 @@ def _asked(reading: Reading, at: int) -> str | None:
     if _asks_when(reading):
         return "when"
     if reading.has("who") and (reading.has("first") or any(k in ("once", "first") for k in keys)):
-        return "who"
+        return "who"                    # "who / which one first": "which" when not both players'
     if not _yesno(reading):
         return None
     if any(k in _INTERRUPT for k in keys) or any(k in _FINISH for k in keys):
@@ -148,6 +149,15 @@ def _claimed_first_tr(reading: Reading) -> str | None:
             return "rival_first"
         return None
     near = {owner(i) for i in (at - 1, at + 1)} - {None}
+    if not near and at >= 2 and keys[at - 1].startswith(("etkim", "etkisi", "etkileri")):
+        # "benim DEFEATED etkim önce mi": the owner a few words back, only across the
+        # effect's own words (not "benim BLOCKER kullanmamdan önce")
+        for i in range(at - 2, max(-1, at - 4), -1):
+            if owner(i) is not None:
+                near = {owner(i)}
+                break
+            if not (keys[i].upper() in ("PLAY", "ATTACK", "DEFEATED", "CALL") or "effect" in reading.at(i)):
+                break
     if len(near) == 1:
         return "me_first" if near == {"me"} else "rival_first"
     return None
@@ -173,6 +183,8 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     near = [i for i, kw in triggers if abs(i - at) <= 4]     # "my PLAY effect": not the new one's
     whose = _whose_new(reading, at, new[0], max(near, default=-1) + 1)
     resolver = _who_resolves(reading, at)
+    if asked == "who" and whose != "both" and not reading.has("rival"):
+        asked = "which"                 # "hangisi önce çözülür?": the current or the new one
     if asked in ("who", "me_first", "rival_first"):
         if whose != "both" or resolver is None:
             return None
@@ -189,6 +201,7 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     if outer == ["ATTACK"] and resolver == "rival":
         return None
     reading.consumed.add(at)
+    reading.consumed.update(m.start for m in reading.of("other"))     # "başka bir etki"
     reading.consumed.update(it.i for it in reading.items if it.key in _FINISH + _INTERRUPT
                             + _NEW + _THROUGH or it.key.startswith("benimki"))
     for it in reading.items[1:]:
@@ -268,7 +281,7 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
         if asked == "pending":
             ok = _step_index(run, R.PENDING_NEW) is not None
             return ok, {"legal": True, "cites": [R.PENDING_NEW]}
-        if asked == "interrupt":
+        if asked in ("interrupt", "which"):
             new_at = _step_index(run, R.RESOLVE_IN_ORDER, new_labels[0])
             start = _step_index(run, R.RESOLVE_IN_ORDER, outer_label)
             done = next((i for i, st in enumerate(run.trace) if start is not None and i > start
@@ -280,6 +293,8 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
         return first, {"legal": True, "resolved": list(out.resolved),
                        "resolved_by": list(out.resolved_by)}
     value, run, text = _run(scenario(args, title), read)
+    if asked == "which":
+        value = "new" if value else "current"
     if asked in ("who", "me_first", "rival_first"):
         # A is the resolving player in the scenario; the asker is A when they resolve
         asker = "A" if resolver == "me" else "B"
@@ -313,13 +328,15 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     return out, assumed
 
 
-def line(args: dict[str, Any], value: Any, m) -> str:
+def line(args: dict[str, Any], value: Any, run, m) -> str:
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
     asked = args["asked"]
     if asked == "when":
         return m(f"ask_timing.moment_{value}") + " " + m("ask_during.after_current")
     if asked == "who":
         return m("ask_during.first_resolving_player")
+    if asked == "which":
+        return m("ask_during.first_" + value)
     if asked in ("me_first", "rival_first"):
         return f"{head}: " + m("ask_during.first_resolving_player")
     if asked == "pending":
