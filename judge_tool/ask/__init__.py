@@ -135,16 +135,24 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     if named is not None and named.problems:
         return _unanswered(question, plain, book, game, limit, named.problems)
     texts = named.texts() if named is not None else [(question, "power")]
-    first = None
+    tried = []
     for text, mode in texts:
         kind, call, reading, left = understand(text)
         if call is not None:
             if named is not None:
                 named.use(mode)
             break
-        first = first or (reading, left)
+        tried.append((reading, left))
     if call is None:
+        # what was not understood, from a reading of the question whose leftovers are the
+        # question's own words (not a card's stand-in words such as "güçlü")
+        said = question.casefold()
+        first = next((t for t in tried if all(" " in w or w.casefold() in said for w in t[1])),
+                     tried[0])
         return _unanswered(question, first[0], book, game, limit, first[1])
+    if named is not None and named.timing_problems(kind):
+        # a card read only for its type and keywords: only a React Step question may use it
+        return _unanswered(question, reading, book, game, limit, named.timing_problems(kind))
     from . import compute
     from .scenario_build import NotModelled
     try:
@@ -158,6 +166,7 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
             return _unanswered(question, reading, book, game, limit, not_placed(named, reading.language))
         answer.question = question
         answer.understood = named.lines(reading.language) + answer.understood
+        answer.assumptions = named.assumed(reading.language) + answer.assumptions
     if book is not None:
         # Cite only rules the rulebook has; a gap between the engine's citations and the
         # rulebook data is reported (`missing`), never shown as a rule without text.

@@ -34,6 +34,12 @@ class Named:
     card: Any                       # CardFacts
     written: str                    # as the question wrote it
     placed: bool = False
+    # The card's effect is not in the engine (or depends on an unsettled condition), but
+    # what a React Step question asks of it (may it be played or used now?) depends only on
+    # its type and keywords (9.7-9.10, 11.26): only the `react` family may use it, as a
+    # stand-in with the card's facts and no effect. `problem` is the reason otherwise.
+    timing_only: bool = False
+    problem: str = ""
 
 
 @dataclass
@@ -45,13 +51,14 @@ class CardReading:
     named: list[Named] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     bare: str = ""                  # Units named without their power ("can X attack?")
+    plain: str = ""                 # Gears named without their power too ("X takılı birim")
     costed: str = ""                # cards named by their cost ("X'i oynamak kaç €$?")
     with_power: bool = True         # which of the texts was understood
     mode: str = "power"             # "power", "bare" or "cost"
 
     def texts(self) -> list[tuple[str, str]]:
         out = [(self.text, "power")]
-        for text, mode in ((self.bare, "bare"), (self.costed, "cost")):
+        for text, mode in ((self.bare, "bare"), (self.plain, "plain"), (self.costed, "cost")):
             if text and all(text != t for t, _ in out):
                 out.append((text, mode))
         return out
@@ -70,6 +77,17 @@ class CardReading:
                          cost=c.cost, keywords=kw))
         return out
 
+    def timing_problems(self, kind: str) -> list[str]:
+        """Why a card read only for its type and keywords cannot be used by `kind`."""
+        if kind == "react":
+            return []
+        return [n.problem for n in self.named if n.timing_only]
+
+    def assumed(self, language: str) -> list[str]:
+        m = _messages(language)
+        return [m("ask_react.card_timing_only", name=n.card.display)
+                for n in self.named if n.timing_only]
+
 
 Reading = CardReading
 
@@ -86,19 +104,24 @@ def read_cards(question: str, language: str) -> CardReading | None:
     mentions = find(question, load_pool(), glued=True)
     out = CardReading(question, language)
     from .lexicon import load_lexicon, read
-    if read(question, load_lexicon()).has("other"):
+    said = read(question, load_lexicon())
+    if said.has("other"):
         # "Saul Bright ile saldırırsam diğer birimim …": a Unit other than the card is asked
         # about; the families read roles from numbers, so the card could take its place.
         out.problems.append(m("ask_misc.card.other"))
         return out
     pieces: list[str] = []
     bare: list[str] = []
+    plain: list[str] = []
     costed: list[str] = []
     at = 0
     for mention in mentions:
         written = question[mention.start:mention.end]
-        card, problem = _one(mention.cards, written, m)
-        if problem:
+        card, problem = _one(_on_the_field(mention.cards, said), written, m)
+        timing_only = False
+        if problem and _timing_facts_only(mention.cards):
+            card, timing_only = mention.cards[0], True
+        elif problem:
             out.problems.append(problem)
             continue
         # an ending glued on without an apostrophe ("Atlusa") keeps its word apart
@@ -106,16 +129,64 @@ def read_cards(question: str, language: str) -> CardReading | None:
         pieces += [question[at:mention.start], _stand_in(card, language) + glue]
         bare += [question[at:mention.start],
                  _stand_in(card, language, power=card.type == "gear") + glue]
+        plain += [question[at:mention.start], _stand_in(card, language, power=False) + glue]
         costed += [question[at:mention.start], _cost_stand_in(card, language) + glue]
         at = mention.end
-        out.named.append(Named(card, written))
+        out.named.append(Named(card, written, timing_only=timing_only, problem=problem or ""))
     pieces.append(question[at:])
     bare.append(question[at:])
+    plain.append(question[at:])
     costed.append(question[at:])
     out.text = "".join(pieces)
     out.bare = "".join(bare)
-    out.costed = "".join(costed) if len(out.named) == 1 else ""
+    out.plain = "".join(plain)
+    out.costed = "".join(costed) if len(out.named) == 1 and not out.named[0].timing_only else ""
     return out
+
+
+def _on_the_field(cards: tuple, said: Any) -> tuple:
+    """A name shared by a Unit and a Legend, in a question about attacking, blocking or
+    stealing: only a Unit (or a GO SOLO Legend, played as a Unit) can attack, block or be
+    attacked (9.3, 11.24, 11.25), so the others are not the card meant. The question must
+    not name a Legend itself."""
+    if len(cards) < 2 or said.has("legend") or not any(
+            said.has(c) for c in ("attack", "block", "steal")):
+        return cards
+    fielded = tuple(c for c in cards if c.type == "unit"
+                    or (c.type == "legend" and "GO SOLO" in c.keywords))
+    return fielded if fielded and len(fielded) < len(cards) else cards
+
+
+# Words in a card's "unsupported" note that could bear on whether it may be played or used
+# in the React Step: such a card gets no ruling even there.
+_TIMING_WORDS = ("BLOCKER", "QUICK", "tepki", "kısıtla", "yasak", "oynanamaz", "oynayamaz",
+                 "kullanamaz", "kullanılamaz", "çağrılamaz", "bloklayamaz")
+
+
+def _timing_facts_only(cards: tuple) -> bool:
+    """A card whose effect is not in the engine may still be read for its type and keywords
+    (a React Step question): one card (no shared name), a Program or a Unit/Gear without
+    QUICK (a QUICK effect on a permanent is used from the field, 11.26.1.2), with a cost,
+    and nothing in its effects or note that restricts playing or using it."""
+    if len(cards) != 1:
+        return False
+    card = cards[0]
+    if card.type not in ("program", "unit") or card.cost is None:
+        return False
+    if card.type != "program" and ("QUICK" in card.keywords or card.power is None):
+        return False
+    note = card.unsupported or ""
+    if any(w.lower() in note.lower() for w in _TIMING_WORDS):
+        return False
+    return not _restricts(card.effects_raw)
+
+
+def _restricts(effect: Any) -> bool:
+    if isinstance(effect, dict):
+        return any(k in ("restrict", "allow", "quick") or _restricts(v) for k, v in effect.items())
+    if isinstance(effect, list):
+        return any(_restricts(v) for v in effect)
+    return False
 
 
 def _may_name_a_card(question: str) -> bool:
@@ -180,7 +251,9 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
         if "QUICK" in card.keywords:
             return "QUICK Program"
         return "non-QUICK Program" if language == "en" else "QUICK olmayan Program"
-    if card.type == "gear":
+    if card.type == "gear" and not power:
+        core = "Gear"
+    elif card.type == "gear":
         core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
     elif power:
         core = f"{card.power} power unit" if language == "en" else f"{card.power} güçlü birim"
@@ -221,58 +294,136 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
     import copy
     data = copy.deepcopy(data)
     cards = data.get("cards", {})
-    for named in reading.named:
-        card = named.card
-        if reading.mode == "cost":
-            # the cost family plays one stand-in card with the cost the question gave
-            spots = [r for r, c in cards.items() if c.get("type") == "program"
-                     and c.get("cost") == card.cost and not c.get("effects")]
-            if len(spots) != 1:
-                raise NotModelled("ask_misc.card.no_place", name=card.display)
-            _rename(data, spots[0], card.display)
-            del cards[spots[0]]
-            named.placed = True
-            continue
-        if card.type == "program":
-            # the React Step's stand-in Program with the same QUICK keyword; it is played
-            # for the card's own cost
-            quick = "QUICK" in card.keywords
-            spots = [r for r, c in cards.items() if c.get("type") == "program"
-                     and ("QUICK" in c.get("keywords", ())) == quick]
-            if len(spots) != 1 or card.cost is None:
-                raise NotModelled("ask_misc.card.no_place", name=card.display)
-            _rename(data, spots[0], card.display)
-            del cards[spots[0]]
-            _pay_cost(data, card.display, card.cost)
-            named.placed = True
-            continue
-        if card.type == "unit":
-            # Without its power in the question (a legality question) the card takes the
-            # place of the only stand-in Unit with the default power 1 whose keywords it
-            # has; the engine then runs the card's own power.
-            units = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
-            if not reading.with_power and len(units) != 1:
-                # without a power to tell the roles apart, the card's role is known only
-                # when the situation has one Unit ("can X block?" has an attacker too)
-                raise NotModelled("ask_misc.card.no_place", name=card.display)
-            spots = [r for r in units
-                     if (cards[r].get("power") == card.power
-                         or (not reading.with_power and cards[r].get("power") == 1))
-                     and set(cards[r].get("keywords", ())) <= set(card.keywords)]
-            if len(spots) != 1:
-                raise NotModelled("ask_misc.card.no_place", name=card.display)
-            _rename(data, spots[0], card.display)
-            del cards[spots[0]]
-        else:
-            spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
-            if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
-                raise NotModelled("ask_misc.card.no_place", name=card.display)
-            cards[spots[0]]["power"] -= card.power
-            _equip(data, spots[0], card.display)
-        named.placed = True
+    # a Gear first: its power comes off its holder's before the holder is matched by power
+    done: set[str] = set()
+    for named in sorted(reading.named, key=lambda n: n.card.type != "gear"):
+        try:
+            _place_one(data, cards, reading, named)
+        except NotModelled:
+            if named.card.display not in done:
+                raise
+            named.placed = True         # the same card named again ("… X nereye gider?")
+        done.add(named.card.display)
     if not cards:
         data.pop("cards", None)     # as the printed file reads: no [cards] table at all
     return data
+
+
+def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> None:
+    """Put one named card into the scenario in place of its stand-in (NotModelled when it
+    has no clear place)."""
+    card = named.card
+    if reading.mode == "cost":
+        # the cost family plays one stand-in card with the cost the question gave
+        spots = [r for r, c in cards.items() if c.get("type") == "program"
+                 and c.get("cost") == card.cost and not c.get("effects")]
+        if len(spots) != 1:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _rename(data, spots[0], card.display)
+        del cards[spots[0]]
+        named.placed = True
+        return
+    if card.type == "program":
+        # the React Step's stand-in Program with the same QUICK keyword; it is played
+        # for the card's own cost
+        quick = "QUICK" in card.keywords
+        spots = [r for r, c in cards.items() if c.get("type") == "program"
+                 and ("QUICK" in c.get("keywords", ())) == quick]
+        if len(spots) != 1 or card.cost is None:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _played_instead(data, cards, spots[0], named)
+        return
+    if card.type == "unit" and not reading.with_power:
+        # a Unit played from hand (the React Step's "play a Unit"): the one plain
+        # stand-in Unit in a hand, played for the card's own cost
+        held = _in_hands(data, "unit")
+        if len(held) == 1 and card.cost is not None:
+            _played_instead(data, cards, held[0], named)
+            return
+    if card.type == "unit":
+        # Without its power in the question (a legality question) the card takes the
+        # place of the only stand-in Unit with the default power 1 whose keywords it
+        # has; the engine then runs the card's own power.
+        units = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
+        if not units and not reading.with_power:
+            # no role stand-in (a Gear's holder): the one plain stand-in Unit there is
+            units = [r for r, c in cards.items() if c.get("type") == "unit" and not c.get("effects")]
+        blockers = [r for r in units if "BLOCKER" in cards[r].get("keywords", ())]
+        if not reading.with_power and len(units) != 1 and "BLOCKER" in card.keywords \
+                and len(blockers) == 1 and not cards[blockers[0]].get("effects"):
+            # "X'imle bloklayabilir miyim?": the one stand-in that blocks is the card
+            units = blockers
+        if not reading.with_power and len(units) != 1:
+            # without a power to tell the roles apart, the card's role is known only
+            # when the situation has one Unit ("can X block?" has an attacker too)
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        spots = [r for r in units
+                 if (cards[r].get("power") == card.power
+                     or (not reading.with_power and cards[r].get("power") == 1))
+                 and set(cards[r].get("keywords", ())) <= set(card.keywords)]
+        if len(spots) != 1:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _rename(data, spots[0], card.display)
+        del cards[spots[0]]
+        _facts_only(cards, named)
+    elif reading.mode == "plain" and card.type == "gear":
+        # the Gear named without its power: the one plain stand-in Gear there is
+        spots = [r for r, c in cards.items() if c.get("type") == "gear" and not c.get("effects")]
+        if len(spots) != 1:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _rename_gear(data, spots[0], card.display)
+        del cards[spots[0]]
+    else:
+        spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
+        if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        cards[spots[0]]["power"] -= card.power
+        _equip(data, spots[0], card.display)
+    named.placed = True
+
+
+def _played_instead(data: dict, cards: dict, spot: str, named: Named) -> None:
+    """The named card takes the stand-in's place and is played for its own cost."""
+    card = named.card
+    _rename(data, spot, card.display)
+    del cards[spot]
+    _facts_only(cards, named)
+    _pay_cost(data, card.display, card.cost)
+    named.placed = True
+
+
+def _facts_only(cards: dict, named: Named) -> None:
+    """A card read only for its facts runs as a stand-in under its name: its type, cost,
+    power and keywords, no effect (the engine has none for it)."""
+    if not named.timing_only:
+        return
+    c = named.card
+    card: dict[str, Any] = {"type": c.type, "cost": c.cost, "keywords": list(c.keywords)}
+    if c.power is not None and c.type != "program":
+        card["power"] = c.power
+    cards[c.display] = card
+
+
+def _in_hands(data: dict, ctype: str) -> list[str]:
+    """Plain stand-in cards of `ctype` (no effects) in a player's hand."""
+    cards = data.get("cards", {})
+    return [name for side in ("A", "B") for name in data["state"].get(side, {}).get("hand", ())
+            if isinstance(name, str) and cards.get(name, {}).get("type") == ctype
+            and not cards[name].get("effects")]
+
+
+def _rename_gear(data: dict, old: str, new: str) -> None:
+    """The stand-in Gear's name, also where it is equipped (a Unit's `gears` list)."""
+    _rename(data, old, new)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: ([new if g == old else g for g in v] if k == "gears" and isinstance(v, list)
+                        else walk(v)) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+    data["state"] = walk(data["state"])
 
 
 def _rename(data: dict, old: str, new: str) -> None:
@@ -287,6 +438,17 @@ def _rename(data: dict, old: str, new: str) -> None:
     for part in ("state", "actions", "choices"):
         if part in data:
             data[part] = walk(data[part])
+
+    def targets(value: Any) -> Any:
+        # an effect aimed at the stand-in by name ({"target": {"name": …}})
+        if isinstance(value, dict):
+            return {k: (new if k == "name" and v == old else targets(v)) for k, v in value.items()}
+        if isinstance(value, list):
+            return [targets(v) for v in value]
+        return value
+    for name, card in data.get("cards", {}).items():
+        if name != old and "effects" in card:
+            card["effects"] = targets(card["effects"])
 
 
 def _pay_cost(data: dict, name: str, cost: int) -> None:

@@ -123,9 +123,11 @@ _MINE_TR = ("ben", "benim", "benimki", "benimkiler", "benimkisi")
 
 
 def _claimed_first_tr(reading: Reading) -> str | None:
-    """Whose effects a Turkish yes/no question says go first: "benim yeni etkim
-    rakibinkinden önce mi" (mine: the owner with "-den" before "önce" is the later one),
-    "Önce benimki mi çözülür?", "rakibimin etkisi önce mi" ; None when not said."""
+    """Whose effects a Turkish yes/no question says go first: "Önce benimki mi çözülür?",
+    "benim DEFEATED etkim önce mi" (the owner, a few words back across the effect's own
+    words); with "-den" right before "önce" the owner named there is the LATER one:
+    "benim etkim rakibinkinden önce mi", "bu etki rakibin ATTACK etkisinden önce mi"
+    (mine first). None when not said exactly."""
     items = reading.items
     keys = [it.key for it in items]
     marks = [i for i, k in enumerate(keys) if k in ("once", "ilk")]
@@ -139,28 +141,28 @@ def _claimed_first_tr(reading: Reading) -> str | None:
         if keys[i].startswith(_MINE_TR):
             return "me"
         return "rival" if "rival" in reading.at(i) else None
-    prev = owner(at - 1)
-    if prev is not None and keys[at - 1].endswith(("den", "dan", "ten", "tan")):
-        mine = any(owner(i) == "me" for i in range(max(0, at - 6), at - 1))
-        rival = any(owner(i) == "rival" for i in range(max(0, at - 6), at - 1))
-        if prev == "rival" and mine and not rival:
-            return "me_first"
-        if prev == "me" and rival and not mine:
-            return "rival_first"
-        return None
-    near = {owner(i) for i in (at - 1, at + 1)} - {None}
-    if not near and at >= 2 and keys[at - 1].startswith(("etkim", "etkisi", "etkileri")):
-        # "benim DEFEATED etkim önce mi": the owner a few words back, only across the
-        # effect's own words (not "benim BLOCKER kullanmamdan önce")
-        for i in range(at - 2, max(-1, at - 4), -1):
+
+    named = owner(at - 1)
+    if named is None and at >= 2 and keys[at - 1].startswith(("etkim", "etkisi", "etkileri")):
+        for i in range(at - 2, max(-1, at - 4), -1):      # across the effect's own words only
             if owner(i) is not None:
-                near = {owner(i)}
+                named = owner(i)
                 break
-            if not (keys[i].upper() in ("PLAY", "ATTACK", "DEFEATED", "CALL") or "effect" in reading.at(i)):
+            if not (keys[i].upper() in ("PLAY", "ATTACK", "DEFEATED", "CALL")
+                    or "effect" in reading.at(i)):
                 break
-    if len(near) == 1:
-        return "me_first" if near == {"me"} else "rival_first"
-    return None
+    if at and keys[at - 1].endswith(("den", "dan", "ten", "tan")):
+        if named is None:
+            return None
+        other = "rival" if named == "me" else "me"
+        said = any(owner(i) == other or (other == "me" and keys[i].startswith("etkim"))
+                   for i in range(0, at - 1))
+        return f"{other}_first" if said else None
+    if named is None:
+        named = owner(at + 1)                               # "Önce benimki mi"
+    if named is None:
+        return None
+    return "me_first" if named == "me" else "rival_first"
 
 
 def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:

@@ -52,9 +52,13 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
             if "gear" in here and "equip" not in here:
                 if "with" in (items[k - 1].key if k else "", items[k - 2].key if k > 1 else ""):
                     continue            # "my unit with a Gear attached … is defeated"
+                if any("equip" in reading.at(j) and items[j].clause == clause
+                       for j in range(max(0, k - 3), k)) and reading.language == "en":
+                    continue            # "my unit wearing / equipped with the Gear …"
                 return False
-            if concept in here:
-                continue                # "bounced back to my hand": the same event again
+            if concept in here or k in reading.consumed:
+                continue                # "bounced back to my hand": the same event again;
+                                        # "rakibin etkisiyle": how it left
             if here & set(_PLACES) or is_filler(items[k]) or not here or here <= GRAMMAR \
                     or here <= _FIGHT_WORDS:     # "loses a fight and gets defeated"
                 continue
@@ -155,6 +159,7 @@ def _asked_zone(reading: Reading) -> str | None:
 def extract(reading: Reading) -> Call | None:
     if not (reading.has("gear") or reading.has("equip")):
         return None
+    _by_an_effect(reading)
     event = _event(reading)
     if event is None:
         return None
@@ -163,7 +168,8 @@ def extract(reading: Reading) -> Call | None:
         return None
     if reading.has("legend"):
         raise Unclear("gear.legend_holder")
-    if reading.numbers:
+    gears, used = _gear_count(reading)
+    if any(it.i not in used for it in reading.numbers):
         raise Unclear("gear.number_unused")
     if reading.has("fight") and event != "defeat":
         raise Unclear("gear.fight_and_other")
@@ -171,7 +177,34 @@ def extract(reading: Reading) -> Call | None:
         # the event's words are read here, even where the lexicon also sees a negation in
         # them ("döndü" reads like "don't" + a suffix)
         reading.consumed.update(range(m.start, m.end))
-    return Call({"event": event, "asked": asked, "zone": _asked_zone(reading)})
+    args = {"event": event, "asked": asked, "zone": _asked_zone(reading)}
+    if gears > 1:
+        args["gears"] = gears
+    return Call(args, used=used)
+
+
+def _gear_count(reading: Reading) -> tuple[int, set[int]]:
+    """"iki Gear takılı birimim", "my unit with two Gears attached": how many Gears the
+    Unit holds (each goes with it, 4.12); (1, {}) when no count is said."""
+    for it in reading.numbers:
+        nxt = it.i + 1
+        if not it.sign and it.number and 1 < it.number <= 4 and nxt < len(reading.items) \
+                and "gear" in reading.at(nxt) and not it.suffix:
+            return it.number, {it.i}
+    return 1, set()
+
+
+def _by_an_effect(reading: Reading) -> None:
+    """"rakibin etkisiyle", "by an effect": what made the Unit leave, read here (an effect
+    word in any other role is not)."""
+    items = reading.items
+    for m in reading.of("effect"):
+        key = items[m.start].key
+        back = [x.key for x in items[max(0, m.start - 3):m.start]]
+        if m.start and "gear" in reading.at(m.start - 1):
+            continue                    # "Gear'ın etkisiyle": the Gear's own effect
+        if key.endswith(("iyle", "yle", "ile")) or (reading.language == "en" and "by" in back):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _scenario(args: dict, question: str) -> dict:
@@ -182,7 +215,10 @@ def _scenario(args: dict, question: str) -> dict:
         EVENT: {"type": "program", "cost": 0, "effects": [{"label": EVENT, "do": [
             {"do": verb, "target": {"type": "unit", "name": UNIT}}]}]},
     }
-    field: list[Any] = [{"card": UNIT, "gears": [GEAR]}]
+    extra = [f"{GEAR} {i}" for i in range(2, args.get("gears", 1) + 1)]
+    for name in extra:
+        cards[name] = {"type": "gear", "power": 1, "cost": 1}
+    field: list[Any] = [{"card": UNIT, "gears": [GEAR, *extra]}]
     hand = [EVENT]
     actions: list[dict] = [{"do": "play", "card": EVENT}]
     if args["asked"] == "move":
@@ -203,10 +239,11 @@ def _scenario(args: dict, question: str) -> dict:
 
 
 def _where(result) -> str | None:
+    """Where the Gear is (a Gear the question named runs under its own name)."""
     a = result.state.players["A"]
     places = [zone for zone in ("trash", "hand", "deck", "removed")
-              if any(c.name == GEAR for c in getattr(a, zone))]
-    if any(g.name == GEAR for c in a.field for g in c.gears):
+              if any(c.type == "gear" for c in getattr(a, zone))]
+    if any(g.type == "gear" for c in a.field for g in c.gears):
         places.append("field")
     return places[0] if len(places) == 1 else None
 
@@ -238,10 +275,10 @@ def answer(question: str, call: Call, reading: Reading):
     expected = _EVENTS[args["event"]][1]
     if asked == "equipped":
         a = result.state.players["A"]
-        unit = next((c for c in a.field if c.name == UNIT), None)
+        unit = next((c for c in a.field if c.type == "unit" and c.name != OTHER), None)
         if unit is None:
             raise Unclear("gear.not_replayed")
-        value = any(g.name == GEAR for g in unit.gears)
+        value = any(g.type == "gear" for g in unit.gears)
     elif where != expected:
         raise Unclear("gear.engine_put", zone=m.get(f"ask_misc.gear.zone_{where}", str(where)))
     elif asked == "where":
@@ -252,7 +289,7 @@ def answer(question: str, call: Call, reading: Reading):
         value = where == args["zone"]
     else:                                           # move
         a = result.state.players["A"]
-        value = any(g.name == GEAR for c in a.field for g in c.gears)
+        value = any(g.type == "gear" for c in a.field for g in c.gears)
     zone = m(f"ask_misc.gear.zone_{expected}")
     if asked == "where":
         line = m("ask_misc.gear.goes", zone=zone)

@@ -254,6 +254,9 @@ def extract(reading: Reading) -> Call | None:
     owner = _owner(reading) if asked in ("who", "i_choose") else None
     if asked == "i_choose" and owner is None:
         raise Unclear("replace.whose_unit")
+    # "isteğe bağlı olanı", "zorunlu olandan": "the … one", read with its kind
+    reading.consumed.update(it.i for it in reading.items[1:] if it.key.startswith("olan")
+                            and reading.at(it.i - 1) & set(_KINDS))
     args = {"asked": asked, "kind": kind, "owner": owner}
     if asked == "first_claim":
         args["claimed"] = _first_claim(reading)

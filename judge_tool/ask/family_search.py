@@ -24,7 +24,7 @@ NAME = "deck_search"
 FORMS = ("yesno", "count")
 
 _ROLES = {"top": "n", "search": "n", "deck": "k", "left": "k", "take": "t", "to_hand": "t",
-          "trash": "t"}
+          "trash": "t", "move": "t"}
 _TYPES = ("gear", "unit", "program")
 _NEGATIVE_FIND = ("bulmam", "bulmaz", "bulmayab", "bulmayacag")
 _LIMIT_N, _LIMIT_K = 30, 60
@@ -44,6 +44,11 @@ def _asked(reading: Reading, form: str) -> str | None:
     if form != "yesno":
         return None
     asks = [c for c in ("lose", "shuffle", "find") if in_clause(reading, c, clause)]
+    if not asks and in_clause(reading, "counted", clause):
+        return "counted"                # "bakılan kartlar hâlâ destede sayılır mı?" (11.13.3)
+    if not asks and in_clause(reading, "empty", clause) and in_clause(reading, "deck", clause) \
+            and not in_clause(reading, "draw", clause):
+        return "empty"                  # "is my deck now empty?" (the cards looked at stay)
     if len(asks) != 1:
         return None
     if asks[0] == "find":
@@ -64,6 +69,9 @@ def extract(reading: Reading) -> Call | None:
     if asked is None:
         return None
     numbers = [it for it in reading.numbers if not it.sign]
+    _of_them(reading, numbers)
+    kind_counts = _kind_counts(reading, numbers)
+    numbers = [it for it in numbers if it.i not in kind_counts]
     roles = _assign(reading, numbers, _ROLES, window=4)
     found: dict[str, Any] = {}
     used: set[int] = set()
@@ -73,16 +81,34 @@ def extract(reading: Reading) -> Call | None:
             raise Unclear("search.number_counts", number=item.text)
         found[role] = item.number
         used.add(item.i)
+    if kind_counts and asked != "decline":
+        raise Unclear("search.how_many_match")
+    used |= kind_counts
+    if "n" not in found and asked == "lose" and _deck_empty(reading):
+        # "destem bitmişken arama etkisi gelirse kaybeder miyim?": with no card in the deck
+        # no search of any size draws (11.13.3); one card stands for it
+        found["n"] = 1
+        assumptions_n = True
+    else:
+        assumptions_n = False
     if "n" not in found:
         raise Unclear("search.looks_at")
     n = found["n"]
     assumptions: list[str] = []
     m = words(reading)
     defaults: set[str] = set()
+    if assumptions_n:
+        assumptions.append(m("ask_react.search_any_size"))
+    if asked == "empty" and ("k" not in found or reading.has("take") or reading.has("to_hand")
+                             or reading.has("trash")):
+        raise Unclear("search.deck_holds")
+    if asked == "counted" and (reading.has("take") or reading.has("to_hand") or reading.has("trash")
+                               or reading.has("bottom")):
+        raise Unclear("search.takes")       # a card moved away is not "still in the deck"
     if "k" not in found:
         if _deck_empty(reading):
             found["k"] = 0
-        elif asked in ("shuffle", "decline"):
+        elif asked in ("shuffle", "decline", "counted"):
             found["k"] = n              # the deck's size cannot change these answers
             defaults.add("k")
             assumptions.append(m("ask_misc.search.deck_assumed", n=n))
@@ -145,6 +171,41 @@ def _one_of_them(reading: Reading) -> int | None:
     return None
 
 
+def _kind_counts(reading: Reading, numbers: list) -> set[int]:
+    """"one is a Unit", "one of them is a Gear": how many of the cards are of the kind
+    searched for, not a size; only a decline question reads it (there is one to find)."""
+    items = reading.items
+    out = set()
+    for it in numbers:
+        nxt = [x.key for x in items[it.i + 1:it.i + 5]]
+        if nxt[:1] == ["of"] and nxt[1:2] == ["them"]:
+            nxt = nxt[2:]
+        if nxt[:1] in (["is"], ["are"]) and any(
+                reading.at(k) & set(_TYPES) for k in range(it.i + 1, min(len(items), it.i + 6))):
+            out.add(it.i)
+    return out
+
+
+def _of_them(reading: Reading, numbers: list) -> None:
+    """"put 2 of them in my hand", "trash 1 of them": "them" are the cards looked at, not
+    the rival; read here."""
+    items = reading.items
+    for it in numbers:
+        k = it.i + 1
+        if k + 1 < len(items) and items[k].key == "of" and items[k + 1].key == "them":
+            reading.consumed.add(k + 1)
+    for m in reading.of("counted"):
+        if m.start and items[m.start - 1].key in ("they", "them", "those", "these"):
+            reading.consumed.add(m.start - 1)            # "do they still count …"
+        if m.start > 1 and items[m.start - 2].key in ("they", "those", "these"):
+            reading.consumed.add(m.start - 2)
+    for m in reading.of("move"):
+        nxt = m.end
+        if nxt < len(items) and items[nxt].number is not None and (
+                reading.has("to_hand") or reading.has("trash") or reading.has("bottom")):
+            reading.consumed.update(range(m.start, m.end))      # "put 2 … in my hand"
+
+
 def _search_negated(reading: Reading) -> bool:
     """"bakmazsam", "bakamazsam", "aramadım", "if I don't search": not a search made.
     ("bakmamı söylüyor" is "tells me to look": -mA there makes a noun, not a negation.)"""
@@ -166,6 +227,12 @@ def _deck_empty(reading: Reading) -> bool:
     for mt in reading.of("deck"):
         near = range(max(0, mt.start - 2), min(len(reading.items), mt.end + 3))
         if any("empty" in reading.at(i) for i in near):
+            return True
+        # "deste bitmişken", "destem bitti": the deck ran out
+        k = mt.end
+        if k < len(reading.items) and reading.items[k].key.startswith(("bitmis", "bitti", "bitince")) \
+                and "end_step" in reading.at(k):
+            reading.consumed.add(k)
             return True
     return False
 
@@ -218,7 +285,7 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         out: dict[str, Any] = {"searched": result.outcome.searched,
                                "winner": result.outcome.winner or "none"}
-        if asked in ("shuffle", "left"):
+        if asked in ("shuffle", "left", "empty", "counted"):
             out["A"] = {"deck": [c.name for c in a.deck]}
         elif asked == "decline":
             out["legal"] = bool(result.outcome.legal)
@@ -248,6 +315,14 @@ def answer(question: str, call: Call, reading: Reading):
     elif asked == "left":
         value = len(a.deck)
         line = m("ask_misc.search.left", left=value, looked=looked)
+    elif asked == "counted":
+        value = len(a.deck) == args["k"] and looked > 0
+        line = m("ask_react.search_counted_yes" if value else "ask_react.search_counted_no",
+                 head=yes_no(reading, value), left=len(a.deck), looked=looked)
+    elif asked == "empty":
+        value = len(a.deck) == 0
+        line = m("ask_react.search_empty_yes" if value else "ask_react.search_empty_no",
+                 head=yes_no(reading, value), left=len(a.deck), looked=looked)
     elif asked == "shuffle":
         value = [c.name for c in a.deck] != _names(args["k"])
         line = m("ask_misc.search.shuffle_yes" if value else "ask_misc.search.shuffle_no",
@@ -270,5 +345,6 @@ def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
         lines.append(m("ask_misc.search.take", t=args["t"], what=what, where=where))
     if "k" not in defaults:
         lines.append(m("ask_misc.search.deck", k=args["k"]))
-    lines.append(m(f"ask_misc.search.asked_{args['asked']}"))
+    lines.append(m(f"ask_react.search_asked_{args['asked']}") if args["asked"] in ("empty", "counted")
+                 else m(f"ask_misc.search.asked_{args['asked']}"))
     return lines

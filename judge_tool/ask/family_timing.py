@@ -201,7 +201,7 @@ def _rival_subject(reading: Reading) -> bool:
     keys = _keys(reading)
     if reading.language == "en":
         return any(k in ("can", "may", "does", "could", "will") and any(
-            r in ("opponent", "rival", "opponents", "rivals", "enemy") for r in keys[i + 1:i + 3])
+            "rival" in reading.at(j) for j in range(i + 1, min(len(keys), i + 3)))
             for i, k in enumerate(keys))
     return reading.has("rival") and not _asks_about_me(reading) and (
         any(k in _TR_PARTICLE for k in keys) or not _first_person_subject(reading))
@@ -413,8 +413,9 @@ def extract_timing(reading: Reading) -> Call | None:
             raise Unclear("timing.two_effects")
         return call
     both = reading.has("both") or reading.has("players") or bool(players) or (
-        rival and any(it.key in ("benim", "my", "mine", "i") or it.key.startswith("etkim")
-                      for it in reading.items))
+        rival and any((it.key in ("benim", "my", "mine", "i") or it.key.startswith("etkim"))
+                      and not (it.i + 1 < len(reading.items) and "rival" in reading.at(it.i + 1))
+                      for it in reading.items))        # "my opponent" is no effect of mine
     first_asked = "me_first" if _me_first(reading) else "rival_first" if _rival_first(
         reading) else None
     if reading.language != "en":
@@ -920,13 +921,27 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 def extract_react(reading: Reading) -> Call | None:
     """The `react` situation: who acts, what is done, when."""
-    if not (reading.has("react") or reading.has("quick")) or reading.has("how_many"):
+    if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
+            _block_context(reading) or (reading.has("fight") and reading.has("after"))))
+            or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
+                and not _block_context(reading) and not reading.has("rival"))
+            or (reading.has("play") and _in_rival_turn(reading) and not reading.has("attack")
+                and any(reading.has(c) for c in ("unit", "gear", "program")))) \
+            or reading.has("how_many"):
+        # (a block already made, or the fight over, then a call; a BLOCKER in my own attack)
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
     _spent_target(reading)
+    _ready_blocker(reading)
+    if reading.has("end_step") and _asks_end_verb(reading):
+        _nothing_done(reading)
+    after_fight = _after_fight(reading)
+    free = _without_paying(reading)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
+        if neg.start in reading.consumed:
+            continue
         # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
@@ -936,8 +951,9 @@ def extract_react(reading: Reading) -> Call | None:
     if _rival_did(reading):
         raise Unclear("react.rival_did")
     if _block_context(reading) and any(
-            "rival" in reading.at(k) for m in reading.of("block")
-            for k in range(max(0, m.start - 3), m.start)):
+            "rival" in reading.at(k) and not any("attack" in reading.at(j) for j in range(k, m.start))
+            and not _mine_block(reading.items[m.start].key)
+            for m in reading.of("block") for k in range(max(0, m.start - 3), m.start)):
         # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
         raise Unclear("react.who_blocked")
     twice = _two_legends(reading)
@@ -950,6 +966,13 @@ def extract_react(reading: Reading) -> Call | None:
         # "İki oyuncu da Tepki Adımı'nda tepki verebilir mi?", "can both players react?"
         _used_numbers(reading, {2: 1})
         return Call({"case": "who_reacts", "asked": "both"}, used={both} - {-1})
+    if both is not None and _yesno(reading) and twice is None and not reading.has("end_step"):
+        # "Tepki Adımında ikimiz de Legend çağırabilir miyiz?", "can both players call
+        # legends in the react step": the act, done by the attacking player too
+        act = _act(reading)
+        if act in ("quick_program", "quick_effect", "call", "block") and _when(reading) == "react":
+            _used_numbers(reading, {2: 1})
+            return Call({"case": "who_reacts", "asked": "both", "act": act}, used={both} - {-1})
     if both is not None:
         raise Unclear("react.who_doing_what")     # both players doing something else
     used = _used_numbers(reading, {2: 1} if twice is not None else {})
@@ -964,7 +987,23 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
+        # "Tepki Adımı'nı kim bitirir?", "Who decides when the React Step ends?" (9.12)
+        if reading.has("end_step") and reading.has("react") and reading.has("step") and not any(
+                reading.has(c) for c in ("program", "effect", "activate", "call", "block", "unit",
+                                         "gear", "quick", "play", "several", "after")) and not roles:
+            return Call({"case": "who_ends", "asked": "who"}, used=used)
+        if reading.has("end_step"):
+            raise Unclear("react.ending")
         # "Tepki Adımı'nda kim tepki verebilir?", "Who gets to act in the React Step?"
+        if reading.has("quick") and (reading.has("react") or reading.has("attack")) and not roles:
+            # "Saldırı sırasında QUICK Programı kim oynayabilir?": the act, by either player
+            act = _act(reading)
+            during_attack = reading.has("attack") and not reading.has("main_phase") \
+                and not reading.has("turn") and not reading.has("end_step")
+            if act not in ("quick_program", "quick_effect") or not (
+                    during_attack or _when(reading) == "react"):
+                raise Unclear("react.who_doing_what")
+            return Call({"case": "who_reacts", "asked": "who", "act": act}, used=used)
         if not (reading.has("react") and (reading.has("step") or reading.has("can"))):
             raise Unclear("react.what_asked_step")
         if len(reading.of("react")) > 2 or reading.has("quick") or reading.has("program"):
@@ -973,13 +1012,34 @@ def extract_react(reading: Reading) -> Call | None:
     if not _yesno(reading):
         raise Unclear("react.yesno")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
-    if reading.has("end_step") and not any(reading.has(c) for c in acts) and not roles \
+    if reading.has("end_step") and not _acts_named(reading, acts) and (
+            not roles or _asks_end_verb(reading)) \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
         # "Tepki Adımı'nda pas geçersem Tepki Adımı biter mi?", "Does passing end the React
         # Step?": the defending player ends it; the attack goes on (9.12, 9.14)
-        if reading.has("after") or _rival_subject(reading):
+        if reading.has("after"):
+            raise Unclear("react.ending")
+        if _asks_end_verb(reading):
+            # "Tepki Adımını bitirebilir miyim?", "pas geçebilir miyim", "Can the attacking
+            # player end the React Step?": whether this player may end it (9.12)
+            actor = _actor(reading, roles, "react")
+            return Call({"case": "may_end", "act": "end", "when": "react", "actor": actor,
+                         "asked": "yesno", "actor_inferred": actor == "defender" and not roles
+                         and not _rival_attacks(reading)}, used=used)
+        if _rival_subject(reading):
             raise Unclear("react.ending")
         return Call({"case": "ends", "asked": "yesno"}, used=used)
+    if reading.has("several") and _acts_named(reading, acts) == {"call"} and reading.has("legend") \
+            and twice is None:
+        # "Tepki Adımında birden fazla Legend çağırabilir miyim?": a second call in one
+        # React Step (once per turn, 11.11.2)
+        when = _when(reading)
+        actor = _actor(reading, roles, when)
+        if when != "react" or actor != "defender":
+            raise Unclear("react.how_many")
+        return Call({"case": "may", "act": "call_twice", "when": when, "actor": actor,
+                     "asked": "yesno", "actor_inferred": not roles and not _rival_attacks(reading)},
+                    used=used)
     if reading.has("several"):
         # "Tepki Adımı'nda birden fazla tepki verebilir miyim?" (as many as they want, 9.7)
         if any(reading.has(c) for c in acts - {"play"}) or roles or _rival_subject(reading) \
@@ -988,7 +1048,7 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
-    if not any(reading.has(c) for c in acts | {"pay", "cost"}) and _asks_react_verb(reading) \
+    if not _acts_named(reading, acts | {"pay", "cost"}) and _asks_react_verb(reading) \
             and not reading.has("end_step") and not reading.has("to_hand"):
         # "Rakip saldırdı, tepki verebilir miyim?": may this player react at all (9.7, 9.7.1);
         # a QUICK Program stands for any reaction in the scenario
@@ -1000,15 +1060,42 @@ def extract_react(reading: Reading) -> Call | None:
                      "asked": "yesno", "generic": True,
                      "actor_inferred": actor == "defender" and not roles
                      and not _rival_attacks(reading)}, used=used)
-    act = _act(reading)
+    before, view = _prior_acts(reading)
+    if free and not before and all(reading.has(c) for c in ("quick", "program", "play")) \
+            and not any(reading.has(c) for c in ("call", "block", "effect", "activate", "unit")):
+        act = "pay"                 # "QUICK Programı bedelini ödemeden oynamak"
+    else:
+        act = _act(view)
+    if before == ["call"] and act == "call":
+        act, before = "call_twice", []       # "bir Legend çağırdım … bir tane daha?" (11.11.2)
     if twice is not None:
         if act != "call":
             raise Unclear("react.step_what")
         act = "call_twice"
     if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear"):
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
-    when = _when(reading)
-    actor = _actor(reading, roles, when)
+    when = "after_end" if after_fight else _when(reading)
+    if after_fight and not (_rival_attacks(reading) or _react_step(reading)):
+        raise Unclear("react.when")
+    if when == "after_end":
+        _later(reading)
+    actor = _actor(reading, roles, "rival_turn" if when == "rival_turn_any" else when)
+    if when == "after_end" and actor == "defender" and not roles and _rival_ended(reading):
+        actor = "attacker"          # "my opponent passed the React Step, can I …": he defends
+    if act == "any_card":
+        # any card at all: only the attacking player's answer does not depend on which
+        # (no reaction at all, 9.7.1); a QUICK Program stands for it in the scenario
+        if actor != "attacker" or when != "react":
+            raise Unclear("react.card_what")
+        return Call({"case": "may", "act": "quick_program", "when": "react", "actor": actor,
+                     "asked": "yesno", "generic": True}, used=used)
+    if free:
+        # "QUICK Programı bedelini ödemeden oynayabilir miyim?": played as a reaction, its
+        # cost is still paid (11.26.3)
+        if act != "pay" or when != "react" or actor != "defender":
+            raise Unclear("react.quick_when")
+        return Call({"case": "pay_quick", "act": "quick_program", "when": "react",
+                     "actor": "defender", "asked": "yesno", "free": True}, used=used)
     if act == "pay":
         if when != "react" or actor != "defender":
             raise Unclear("react.quick_when")
@@ -1016,14 +1103,31 @@ def extract_react(reading: Reading) -> Call | None:
                      "actor": "defender", "asked": "yesno"}, used=used)
     if when == "main" and act not in ("quick_program", "quick_effect", "program"):
         raise Unclear("react.main_phase_what")
+    if when == "rival_turn_any":
+        # a card that is never a reaction (a Unit, a Gear, a Program without QUICK) is played
+        # only in its owner's own Main Phase (8.10, 8.13): attack or not, no (9.10.1)
+        if act not in ("unit", "gear", "program"):
+            raise Unclear("react.rival_turn_what")
+        return Call({"case": "may", "act": act, "when": "rival_turn", "actor": actor,
+                     "asked": "yesno", "rival_turn_any": True}, used=used)
     if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
         raise Unclear("react.rival_turn_what")
     if when in ("main", "rival_turn") and actor != "me":
         raise Unclear("react.who_acts")
+    if act == "block" and when == "react" and actor == "defender" and not any(
+            m.start in reading.consumed for m in reading.of("ready")):
+        # "X ile bloklayabilir miyim?": whether it may block depends on its being ready and
+        # not the attack's target (9.9, 11.24.3), which the question does not say
+        raise Unclear("timing_react.blocker_state")
     inferred = actor == "defender" and not roles and not _rival_attacks(reading)
-    return Call({"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
-                 "actor_inferred": inferred, "after_block": _block_context(reading)
-                 and when == "react" and act != "block"}, used=used)
+    if before and (when != "react" or actor != "defender"):
+        raise Unclear("react.who_acts")
+    args = {"case": "may", "act": act, "when": when, "actor": actor, "asked": "yesno",
+            "actor_inferred": inferred, "after_block": _block_context(reading)
+            and when == "react" and act != "block"}
+    if before:
+        args["before"] = before
+    return Call(args, used=used)
 
 
 def _asks_react_verb(reading: Reading) -> bool:
@@ -1035,9 +1139,10 @@ def _asks_react_verb(reading: Reading) -> bool:
             if m.start > 1 and items[m.start - 2].key in _EN_AUX \
                     and items[m.start - 1].key in _EN_SUBJECTS + ("opponent", "rival"):
                 return True
-            if m.start > 2 and items[m.start - 3].key in _EN_AUX \
-                    and items[m.start - 1].key in ("players", "player"):
-                return True                             # "can both players react"
+            if m.start > 2 and any(items[k].key in _EN_AUX for k in range(
+                    max(0, m.start - 4), m.start - 2)) and items[m.start - 1].key in (
+                        "players", "player", "side"):
+                return True                 # "can both players react", "can the attacking player react"
         else:
             here = items[m.start].key
             after = items[m.start + 1].key if m.start + 1 < len(items) else ""
@@ -1045,6 +1150,165 @@ def _asks_react_verb(reading: Reading) -> bool:
             if verb.startswith("ver") and ("ebil" in verb or "abil" in verb):
                 return True
     return False
+
+
+_PAST_1ST = ("dim", "dum", "tim", "tum")
+_EN_DONE = ("called", "played", "activated", "used")
+
+
+def _prior_acts(reading: Reading) -> tuple[list[str], Reading]:
+    """Reactions the asker says they already took in this React Step, in a sentence of
+    their own before the asking one ("Tepki Adımında bir Legend çağırdım. Aynı Tepki
+    Adımında QUICK Program da oynayabilir miyim?", "I called a Legend; can I also play a
+    QUICK program?"): their kinds, and the question without them (what is asked)."""
+    items = reading.items
+    asking = max((it.part for it in items if "yesno" in reading.at(it.i) or "can" in reading.at(it.i)),
+                 default=None)
+    if asking is None:
+        return [], reading
+    done: list[tuple[str, int]] = []
+    verbs: set[int] = set()
+    for m in reading.matches:
+        if m.concept not in ("call", "play", "activate") or items[m.start].part == asking \
+                or m.start in verbs:
+            continue
+        verbs.add(m.start)                  # "called" and "call a legend": one act
+        key = items[m.start].key
+        if reading.language == "en":
+            back = [x.key for x in items[max(0, m.start - 3):m.start]]
+            first = key in _EN_DONE and "i" in back
+        else:
+            first = key.endswith(_PAST_1ST) and any(f.endswith("-") for f in items[m.start].forms)
+        if not first:
+            continue
+        part = items[m.start].part
+        here = {c for it in items if it.part == part for c in reading.at(it.i)}
+        if m.concept == "call" and "legend" in here:
+            done.append(("call", part))
+        elif m.concept == "play" and {"quick", "program"} <= here:
+            done.append(("quick_program", part))
+        elif m.concept == "activate" and "quick" in here:
+            done.append(("quick_effect", part))
+        else:
+            raise Unclear("react.step_what")
+    if not done:
+        return [], reading
+    from dataclasses import replace
+    parts = {p for _, p in done}
+    acts = ("call", "legend", "block", "program", "quick", "play", "effect", "activate", "unit",
+            "gear")
+    view = replace(reading, matches=[m for m in reading.matches if not (
+        items[m.start].part in parts and m.concept in acts)])
+    return [k for k, _ in done], view
+
+
+def _mine_block(key: str) -> bool:
+    """"BLOCKER'ımla", "blokladım", "bloklarsam": the asker blocks."""
+    return key.startswith(("blockerim", "blokerim")) or (
+        key.startswith("blok") and key.endswith(("dim", "dum", "tim", "rsam", "rsem", "yorum")))
+
+
+def _acts_named(reading: Reading, acts: set[str]) -> set[str]:
+    """The acts the question names: not the "play" in "player", nor a Unit that is not
+    played ("rakibim birimiyle saldırdı": the attacker)."""
+    out = {m.concept for m in reading.matches if m.concept in acts
+           and not reading.items[m.start].key.startswith(("player", "oyuncu"))}
+    if "unit" in out and "play" not in out:
+        out.discard("unit")
+    return out
+
+
+def _after_fight(reading: Reading) -> bool:
+    """"çatışma bittikten sonra", "after the fight": the attack is past its React Step;
+    the fight words are read here."""
+    items = reading.items
+    for m in reading.of("fight"):
+        nxt = [k for k in range(m.end, min(len(items), m.end + 3))
+               if reading.at(k) & {"end_step", "after"}]
+        back = [k for k in range(max(0, m.start - 2), m.start) if "after" in reading.at(k)]
+        if nxt and reading.language == "tr" and any("after" in reading.at(k) for k in nxt):
+            reading.consumed.update(range(m.start, nxt[-1] + 1))
+            return True
+        if back and reading.language == "en":
+            reading.consumed.update(range(back[0], m.end))
+            return True
+    return False
+
+
+def _without_paying(reading: Reading) -> bool:
+    """"bedelini ödemeden", "without paying its cost": read here (the negation too)."""
+    items = reading.items
+    for m in reading.of("pay"):
+        key = items[m.start].key
+        if reading.language == "tr" and key.startswith("ode") and key.endswith(("meden", "madan")):
+            reading.consumed.update(range(m.start, m.end))
+            return True
+        if reading.language == "en" and m.start and items[m.start - 1].key == "without":
+            reading.consumed.update(range(m.start - 1, m.end))
+            return True
+    return False
+
+
+def _rival_ended(reading: Reading) -> bool:
+    """"rakibim Tepki Adımını bitirdi", "my opponent passes the react step": the rival is
+    the one who ended it (the defending player), said with the asker asking about
+    themself."""
+    items = reading.items
+    for m in reading.of("end_step"):
+        back = range(max(0, m.start - 5), m.start)
+        if any("rival" in reading.at(k) and items[k].clause == items[m.start].clause
+               and not any("attack" in reading.at(j) for j in range(k, m.start)) for k in back):
+            return _asks_about_me(reading)
+    return False
+
+
+def _later(reading: Reading) -> None:
+    """"later", "sonradan": after the React Step was ended, read with it."""
+    for it in reading.items:
+        if it.key in ("later", "sonradan", "sonrasinda", "afterwards"):
+            reading.consumed.add(it.i)
+
+
+def _nothing_done(reading: Reading) -> None:
+    """"hiçbir şey yapmadan pas geçmek", "pass without doing anything", "end it doing
+    nothing": ending the React Step with no reaction, which is what ending is (9.12)."""
+    keys = _keys(reading)
+    for i in range(len(keys)):
+        for phrase in (("hicbir", "sey", "yapmadan"), ("bir", "sey", "yapmadan"),
+                       ("without", "doing", "anything"), ("doing", "nothing")):
+            if tuple(keys[i:i + len(phrase)]) == phrase:
+                reading.consumed.update(range(i, i + len(phrase)))
+
+
+def _asks_end_verb(reading: Reading) -> bool:
+    """The verb asked about is ending the React Step itself, with "can": "bitirebilir
+    miyim", "pas geçebilir mi", "pas diyebilir miyim", "can I end / pass", "may the
+    attacking player end it" (not "pas geçersem biter mi?": whether it ends)."""
+    items = reading.items
+    for m in reading.of("end_step"):
+        if reading.language == "en":
+            back = [x.key for x in items[max(0, m.start - 4):m.start]]
+            if any(k in ("can", "may", "could") for k in back) and m.start and \
+                    items[m.start - 1].key not in ("to",) or (back[-1:] == ["to"] and any(
+                        k in ("allowed", "able") for k in back)):
+                return True
+            continue
+        for k in range(m.start, min(len(items), m.end + 1)):
+            key = items[k].key
+            if k > m.start and not (reading.at(k) & {"can", "end_step"}):
+                break
+            if "ebil" in key or "abil" in key:
+                return True
+    return False
+
+
+def _ready_blocker(reading: Reading) -> None:
+    """"hazır bir BLOCKER", "a ready blocker": the BLOCKER used is ready, as the React
+    Step's scenario has it (9.9); read here, not reported."""
+    blocks = [b.start for b in reading.of("block")]
+    for m in reading.of("ready"):
+        if any(0 < b - m.start <= 3 for b in blocks) and not _negative_verb_at(reading, m.start):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _two_legends(reading: Reading) -> int | None:
@@ -1084,7 +1348,7 @@ def _act(reading: Reading) -> str:
     call = reading.has("call") and reading.has("legend")
     block = reading.has("block") and not _block_context(reading)
     pay = reading.has("pay") or reading.has("cost")
-    play = reading.has("play")
+    play = reading.has("play") or (_asks_react_verb(reading) and _with_card(reading))
     if pay:
         if quick and program and play and not (call or block or effect):
             return "pay"
@@ -1100,6 +1364,10 @@ def _act(reading: Reading) -> str:
         if quick is None:
             raise Unclear("react.effect_quick")
         picked.append("quick_effect" if quick else "effect")
+    if (reading.has("gear") or reading.has("unit")) and play and not program and quick is True:
+        # a Unit or Gear with QUICK: with no other text it may be played in the React Step
+        # (11.26.1.1); with other text its QUICK effect is used from the field (11.26.1.2)
+        raise Unclear("timing_react.quick_card")
     if reading.has("gear") and play and not program:
         picked.append("gear")
     elif reading.has("unit") and play and not (program or effect):
@@ -1108,11 +1376,37 @@ def _act(reading: Reading) -> str:
         picked.append("call")
     if block:
         picked.append("block")
+    if not picked and play and reading.has("card") and not (effect or call or block):
+        return "any_card"           # "kart oynayabilir mi?": which card is not said
     if len(picked) != 1:
         raise Unclear("react.step_what")
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
         raise Unclear("react.card_what")
     return picked[0]
+
+
+def _with_card(reading: Reading) -> bool:
+    """"QUICK Programla karşılık vermek", "respond with a QUICK program": the card is
+    played as the reaction."""
+    items = reading.items
+    for m in reading.of("program"):
+        key = items[m.start].key
+        if reading.language == "en":
+            if any(items[k].key == "with" for k in range(max(0, m.start - 3), m.start)):
+                return True
+        elif key.endswith(("la", "le", "yla", "yle")):
+            return True
+    return False
+
+
+def _in_rival_turn(reading: Reading) -> bool:
+    """"rakibimin turunda", "during my opponent's turn": a turn word owned by the rival."""
+    items = reading.items
+    for m in reading.of("turn"):
+        back = range(max(0, m.start - 2), m.start)
+        if any("rival" in reading.at(k) and items[k].clause == items[m.start].clause for k in back):
+            return True
+    return False
 
 
 def _when(reading: Reading) -> str:
@@ -1139,8 +1433,13 @@ def _when(reading: Reading) -> str:
         raise Unclear("react.no_attack")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
         found.add("rival_turn")
+    elif _in_rival_turn(reading) and not any(reading.has(c) for c in (
+            "attack", "react", "block", "end_step", "main_phase")) and not found \
+            and _present(reading, "quick", reach=3) is not True:
+        found.add("rival_turn_any")         # "rakibimin turunda", attack or not
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
-            reading.has("block") and (reading.has("after") or _block_context(reading))):
+            reading.has("block") and (reading.has("after") or _block_context(reading)
+                                      or _i_attack(reading))):
         if "after_end" not in found:
             found.add("react")
     if reading.has("quick") and reading.has("react") and not found:
@@ -1185,8 +1484,8 @@ def _i_am_role(reading: Reading) -> bool:
     for i, k in enumerate(keys):
         if k not in ("player", "oyuncu") and not k.startswith("oyuncuy"):
             continue
-        if k.startswith("oyuncuy") and k.endswith(("yum", "yim")):
-            return True
+        if k.startswith("oyuncuy") and k.endswith(("yum", "yim", "ysam", "ysem", "yken")):
+            return True                 # "saldıran oyuncuyum / oyuncuysam / oyuncuyken"
         if i + 1 < len(keys) and k == "oyuncu" and keys[i + 1] == "benim":
             return True
         back = keys[max(0, i - 4):i]
@@ -1207,12 +1506,19 @@ def _rival_did(reading: Reading) -> bool:
         if m.concept not in _ACT_CONCEPTS:
             continue
         key = items[m.start].key
+        rival_before = any("rival" in reading.at(k) and items[k].clause == items[m.start].clause
+                           for k in range(max(0, m.start - 3), m.start))
         if reading.language == "en":
             if key.endswith("ed") or key in ("played", "called", "used", "blocked", "activated"):
                 if any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
                     return True
+            if key in ("plays", "calls", "uses", "blocks", "activates") and rival_before:
+                return True             # "when my opponent calls a Legend, can I react?"
         elif key.endswith(_PAST_3RD):
             return True
+        elif rival_before and (key.endswith(("inca", "ince", "unca", "unce", "rsa", "rse"))
+                               or any(x in key for x in ("digin", "dugun", "tigin", "tugun"))):
+            return True                 # "Rakibim Legend çağırınca / oynadığında, …"
     return False
 
 
@@ -1506,9 +1812,11 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
     else:
         reactions = [reaction(k) for k in kinds]
         if act == "end":
-            reactions = [{"do": "end"}]
+            reactions = [{"do": "end", "player": who} if who != "B" else {"do": "end"}]
         if when == "after_end":
             reactions.insert(0, {"do": "end"})
+        for kind in reversed(args.get("before", [])):
+            reactions.insert(0, reaction(kind))  # what the defending player already did
         if args.get("after_block"):
             # "Blokladıktan sonra …": the defending player blocked first
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
@@ -1537,16 +1845,31 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     case = args["case"]
     if kind == "react" and case != "react_before_play":
         if case == "who_reacts":
-            quick = {"act": "quick_program", "when": "react"}
+            quick = {"act": args.get("act", "quick_program"), "when": "react"}
             ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
             no, run_a, text = _run(_react_scenario(quick, title, "attacker"), _legal)
             if not ok or no:
                 raise _not_modelled("who may react")
+            done = {"quick_program": (R.REACT_QUICK_PROGRAM,), "quick_effect": (R.REACT_QUICK,),
+                    "call": (R.REACT_CALL, R.CALL_REACT), "block": (R.REACT_BLOCKER, R.BLOCKER)}
             steps = _steps(run_a, (R.REACT_STEP, R.REACT_ONLY_DEFENDER)) + _steps(
-                run_d, (R.REACT_QUICK_PROGRAM,))
+                run_d, done[quick["act"]])
             if args.get("asked") == "both":
                 return False, steps, text, run_a    # only the defending player reacts
             return "defending_player", steps, text, run_a
+        if case == "who_ends":
+            no, run_a, _ = _run(_react_scenario(
+                {"act": "end", "when": "react", "actor": "attacker"}, title), _legal)
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            ok, run_d, text = _run(data, _legal)      # the run whose scenario is printed
+            if not ok or no:
+                raise _not_modelled("who ends the React Step")
+            steps = _steps(run_d, (R.REACT_STEP, R.REACT_END)) + _steps(run_a, (R.REACT_ONLY_DEFENDER,))
+            return "defending_player", steps, text, run_d
+        if case == "may_end":
+            value, run, text = _run(_react_scenario(args, title), _legal)
+            return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT, R.REACT_ONLY_DEFENDER)
+                                 ), text, run
         if case == "ends":
             def ended(run):
                 over = _step_index(run, R.REACT_END, "B Tepki Adımı'nı bitirmeyi")
@@ -1561,6 +1884,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                 spent = run.state.players["B"].eddies_spent
                 return spent == 1, {"legal": True, "B": {"eddies_spent": spent}}
             value, run, text = _run(_react_scenario(args, title), paid)
+            if args.get("free"):
+                value = not value       # "without paying?": no, it is paid
             return value, _steps(run, (R.QUICK_COST, R.REACT_QUICK_PROGRAM, R.PAY)), text, run
         value, run, text = _run(_react_scenario(args, title), _legal)
         rules = (R.REACT_STEP, R.REACT_ONLY_DEFENDER, R.REACT_CALL, R.CALL_REACT, R.REACT_BLOCKER,
@@ -1782,11 +2107,23 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
         return lines, assumed
     if case == "who_reacts" and args.get("asked") == "both":
-        return [m("ask_react.asked_both_react")], assumed
+        act = [m(f"ask_timing.act_{args['act']}")] if args.get("act") else []
+        return [m("ask_react.asked_both_react")] + act, assumed
     if case == "who_reacts":
-        return [m("ask_timing.asked_who_reacts")], assumed
+        act = [m(f"ask_timing.act_{args['act']}")] if args.get("act") else []
+        return [m("ask_timing.asked_who_reacts")] + act, assumed
+    if case == "who_ends":
+        return [m("ask_react.asked_who_ends")], assumed
     if case == "ends":
         return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
+    for kind in args.get("before", ()):
+        lines.append(m(f"ask_react.before_{kind}"))
+    if case == "may_end":
+        if args.get("actor_inferred"):
+            assumed.append(m("ask_timing.assumed_defender"))
+        else:
+            lines.append(m(f"ask_timing.actor_{args['actor']}"))
+        return lines + [m("ask_react.asked_may_end")], assumed
     if args.get("act") in ("block", "call_block"):
         assumed.append(m("ask_timing.assumed_blocker_ready"))
     if args.get("act") in ("call", "call_block"):
@@ -1807,8 +2144,10 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     else:
         lines.append(m("ask_timing.act_several" if args.get("several")
                        else f"ask_timing.act_{args['act']}"))
-    lines.append(m(f"ask_timing.when_{args['when']}"))
-    lines.append(m("ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
+    lines.append(m("ask_react.when_rival_turn_any") if args.get("rival_turn_any")
+                 else m(f"ask_timing.when_{args['when']}"))
+    lines.append(m("ask_react.asked_free" if args.get("free") else
+                   "ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
     return lines, assumed
 
 
@@ -1835,6 +2174,10 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return m("ask_timing.reacts_defending_player")
     if case == "ends":
         return f"{head}: " + m("ask_timing.ends_then")
+    if case == "who_ends":
+        return m("ask_react.ends_defending_player")
+    if case == "may_end":
+        return f"{head}: " + m("ask_timing.ends_then" if value else "ask_react.end_only_defender")
     if case in ("before", "can_before", "after"):
         moment = _moment_of(run, args)
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
@@ -1857,7 +2200,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return f"{head}: " + m("ask_react.may_any")
     if value:
         return f"{head}: " + m(f"ask_timing.may_{args['act']}")
-    why = m.get("ask_timing.illegal_" + (out.illegal_rule or "").replace(".", "_"), "")
+    rule = (out.illegal_rule or "").replace(".", "_")
+    why = m.get("ask_timing.illegal_" + rule, "") or m.get("ask_react.illegal_" + rule, "")
     return f"{head}: {why or out.illegal_reason}" if why or out.illegal_reason else head
 
 
@@ -1880,7 +2224,10 @@ def _block_context(reading: Reading) -> bool:
         nxt = keys[m.end] if m.end < len(keys) else ""
         if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
             return True                                  # "BLOCKER kullandıktan sonra"
-        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a", "used", "activated") or (
+        if m.start > 1 and keys[m.start - 1] in ("my", "the", "a", "his", "her", "their") \
+                and keys[m.start - 2] in ("use", "activate", "with"):
+            continue                                     # "can he use a BLOCKER": asked
+        if m.start > 0 and keys[m.start - 1] in ("my", "the", "a", "used", "activated", "after") or (
                 m.start > 1 and keys[m.start - 2] in ("after",)):
             return True
         if reading.language == "en" and it.key == "blocked" and m.start > 0 \
