@@ -22,7 +22,7 @@ ASK = Path(__file__).resolve().parent.parent / "judge_tool" / "ask"
 EVAL = Path(__file__).parent / "ask_eval"
 # The catalogue tables `judge ask` prints from.
 TABLES = ("ask.", "ask_lines.", "ask_misc.", "ask_timing.", "ask_answer.", "ask_assume.",
-          "ask_unclear.", "engine_step.", "engine_name.")
+          "ask_unclear.", "engine_step.", "engine_name.", "ask_words.")
 REASONS = ("Unclear", "NotModelled", "EngineDisagrees")
 
 

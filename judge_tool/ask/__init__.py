@@ -113,11 +113,25 @@ def _form_note(reading: Reading, form: str) -> str:
 
 def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> Answer:
     """Answer a question. `book` is the rulebook for the closest rules and for checking
-    citations (loaded when needed)."""
+    citations (loaded when needed). Typos are read as the words meant (`spelling`) and
+    each correction is shown first among the understood lines."""
     question = " ".join(question.split())
     if game != FAMILY_GAME:
         reading = read(question)
         return _unanswered(question, reading, book, game, limit, [])
+    from .spelling import correct
+    typed = question
+    question, fixes = correct(question)
+    answer = _ask(question, book, game, limit)
+    if fixes:
+        from .say import say
+        answer.question = typed
+        answer.understood = [say(answer, "ask_words.typo", typed=f.typed, read=f.read)
+                             for f in fixes] + answer.understood
+    return answer
+
+
+def _ask(question: str, book, game: str, limit: int) -> Answer:
     from .define import define_answer
     defined = define_answer(question)
     if defined is not None:
