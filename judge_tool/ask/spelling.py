@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 MIN_LENGTH = 4          # "cal": "call" or "çal"? too short to tell
-LONG = 8                # words this long may have two typos
+LONG = 10               # words this long may have two typos
 MARGIN = 0.2            # how much likelier the reading taken must be than the next one
 GRAMMAR_ONLY = 0.3      # a candidate only the grammar accepts is less likely than a real word
 _FILLER = "(filler)"
@@ -121,8 +121,10 @@ def _edits(word: str) -> dict[str, float]:
                     put(a + c + b[1:], 0.85)                                 # a neighbouring key
         if len(b) > 1 and b[0] != b[1]:
             put(a + b[1] + b[0] + b[2:], 0.7)                                # two swapped
+        if not a or not b:
+            continue        # a letter added at either end makes another word ("indi"/"indir")
         for c in _LETTERS:                                                    # one left out
-            twin = (a and a[-1] == c) or (b and b[0] == c)
+            twin = a[-1] == c or b[0] == c
             put(a + c + b, 0.6 if twin else 0.75 if c in _VOWEL else 0.8)
     return out
 
