@@ -1396,6 +1396,10 @@ def extract_call(reading: Reading) -> Call | None:
         return None
     called = _past_mine(reading, "call")
     twice = _twice(reading)
+    if twice and called is None and reading.has("previous"):
+        # "I called a Legend last turn. Can I call another one?": "another" after a call of
+        # an earlier turn is not a second call this turn (was "No", 11.11.2)
+        raise Unclear("econ.call_turn")
     # "call one", "1 Legend çağırdım": one Legend is what a call flips
     used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
         _one_turn(reading)
