@@ -269,9 +269,8 @@ def _i_attack(reading: Reading) -> bool:
         if reading.language == "en" and m.start > 0 and (reading.items[m.start - 1].key in (
                 "i", "unit", "im") or reading.items[m.start - 1].key == "am" and m.start > 1
                 and reading.items[m.start - 2].key == "i") and it.text.split("'")[0].islower():
-            before = [x.key for x in reading.items[max(0, m.start - 3):m.start]]
-            if "opponent" not in before and "rival" not in before and "rivals" not in before:
-                return True
+            if not any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
+                return True             # (not "my opponent's unit attacks")
     return False
 
 
