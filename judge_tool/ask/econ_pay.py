@@ -149,6 +149,10 @@ def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]]
         if it.number is not None and not it.sign and (
                 it.suffix.startswith(_POSSESSIVE) or it.key.endswith(("si", "su"))
                 or (k + 1 < len(items) and items[k + 1].key in ("tanesi", "tanesinin"))
+                or (k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
+                    and "spent" in _states_at(reading, k + 2) | _states_at(reading, k + 1)
+                    or k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
+                    and "ready" in _states_at(reading, k + 2))
                 or (k + 2 < len(items) and items[k + 1].key == "of"
                     and items[k + 2].key in ("them", "these", "those", "which"))):
             count = it.number

@@ -1444,6 +1444,11 @@ def extract_call(reading: Reading) -> Call | None:
         if reading.numbers:
             return None
         return Call({"call_asked": "cost"})
+    if reading.has("pay"):
+        # "Can I pay for calling a legend by spending another legend?", "başka bir
+        # Legend'ı harcayarak ödeyebilir miyim?": how the call is paid is asked ("another
+        # Legend" is a payer, not a second call); the family answers only when and how often
+        raise Unclear("econ.call_pay")
     if _rival_does(reading, "call"):
         return None
     called = _past_mine(reading, "call")
@@ -1752,6 +1757,12 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
+    only = _only_gig_stolen(reading)
+    if only:
+        # "Tek Gig'im çalındı", "my only gig got stolen": no Gig is left, whatever its value
+        reading.consumed.update(only)
+        return Call({"values": [], **claim}, [say(reading, "ask_econ.only_gig_stolen")],
+                    used=claimed_at | only)
     from .econ_gigs import gig_sizes, read_adjustments
     sizes = gig_sizes(reading)          # "d6 Gig'im 2": the die a value stands on
     if any(it.i not in reading.consumed for it in reading.dice) and not _fixer_apart(reading):
@@ -1818,6 +1829,40 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 raise Unclear("cred.stolen_not_listed", value=v)
             left.remove(v)
     return Call({"values": values, "stolen": stolen, "thief": thief, **claim}, used=used)
+
+
+_ONLY_ONE = ("tek", "only", "sole", "single", "yegane")
+
+
+def _only_gig_stolen(reading: Reading) -> set[int]:
+    """"Tek Gig'im çalındı", "rakibim tek Gig'imi çaldı", "my only gig got stolen": the
+    asker's one Gig taken by the rival (the words read), or an empty set. No other number
+    may be said (the value asked about aside) and the asker must not be the thief."""
+    items = reading.items
+    steals = reading.of("steal")
+    if not steals or any(it.number is not None and not it.key.startswith("tek")
+                         and it.i not in reading.consumed for it in items):
+        return set()
+    for it in items:
+        if it.key not in _ONLY_ONE or it.i + 1 >= len(items):
+            continue
+        gig = items[it.i + 1]
+        if "gig" not in reading.at(gig.i) or gig.clause != it.clause:
+            continue
+        mine = gig.key.startswith("gig") and gig.key[3:].startswith(("im", "um")) or \
+            (it.i > 0 and items[it.i - 1].key == "my")
+        verbs = [m for m in steals if items[m.start].part == it.part]
+        if not mine or not verbs:
+            continue
+        verb = items[verbs[0].start].key
+        if verb.endswith(("dim", "tim", "dik", "tik")) or any(
+                x.key == "i" for x in items[max(0, verbs[0].start - 2):verbs[0].start]):
+            return set()                # "tek Gig'imi çaldım"? the asker is no thief of his own
+        words = {it.i, gig.i} | {k for m in verbs for k in range(m.start, m.end)}
+        words |= {k for k in range(it.i, verbs[0].end) if "rival" in reading.at(k)
+                  or items[k].key in ("got", "was", "has", "been", "my")}
+        return words
+    return set()
 
 
 def _fixer_apart(reading: Reading) -> bool:
@@ -2137,6 +2182,12 @@ def extract_d20(reading: Reading) -> Call | None:
         assumptions.append(say(reading, "ask_assume.d20.others_d4", n=n))
         return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
     other = reading.of("other")
+    if other and all(_in_gig_area(reading, reading.items[m.start]) for m in other):
+        # "all my other dice are in my gig area": rolled in, not in the fixer area
+        reading.consumed.update(k for m in other for k in range(m.start, m.end))
+        if reading.has("only") or reading.has("none_left"):
+            return Call({"fixer_dice": ["d20"]})
+        return None
     if other:
         if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
@@ -2306,18 +2357,64 @@ _PAST_DRAW_EN = ("drew", "drawn")
 _ONE_CARD = ("onu", "bunu", "it", "that")
 
 
-def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
-    """Draws the question says already happened ("2 kart çektim", "I drew it"): their
-    matches, how many cards they took, and the words read for it. A draw already made
-    empties the deck before the one asked about (issue 11: "one card in my deck; I drew
-    it at the start of my turn; now draw 1")."""
-    past, total, used = [], 0, set()
+_THEN = ("sonra", "ardindan", "then", "afterwards", "next")
+
+
+def _draws_then(reading: Reading) -> set[int]:
+    """"I draw 1 at the start of my turn, then an effect makes me draw 3", "turumun başında
+    1 kart çekiyorum, sonra …": a draw told before "then/sonra" and another draw is one
+    already made (the story is told in order); the starts of those draw matches."""
     items = reading.items
+    draws = reading.of("draw")
+    out = set()
+    for a in draws:
+        if any(b.start > a.end and any(items[k].key in _THEN for k in range(a.end, b.start))
+               for b in draws):
+            out.add(a.start)
+    return out
+
+
+def _start_of_turn_near(reading: Reading, m: Match) -> bool:
+    """"turumun başında çektim", "at the start of my turn I drew": the Start Phase draw,
+    which is one card (8.6.4)."""
+    items = reading.items
+    clause = items[m.start].clause
+    span = range(max(0, m.start - 5), min(len(items), m.end + 6))
+    starts = [k for k in span if "start" in reading.at(k) and items[k].clause == clause]
+    turns = [k for k in span if "turn" in reading.at(k) and items[k].clause == clause]
+    return any(abs(a - b) <= 3 for a in starts for b in turns)
+
+
+def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int], bool]:
+    """Draws the question says already happened ("2 kart çektim", "I drew it", a draw
+    told before "then/sonra" another one): their matches, how many cards they took, the
+    words read for it, and whether the story is told in order (a pronoun or no count:
+    "onu çektim", "turumun başında çektim"; or "then"): a deck count said before such a
+    draw is the count before it. A draw already made empties the deck before the one
+    asked about (issue 11: "one card in my deck; I drew it at the start of my turn; now
+    draw 1")."""
+    past, total, used = [], 0, set()
+    in_order = False
+    items = reading.items
+    then = _draws_then(reading)
+    # one draw per verb: "kart çek" and "çek-" end on the same word
+    verbs: dict[int, Match] = {}
     for m in reading.of("draw"):
+        if m.end not in verbs or m.start > verbs[m.end].start:
+            verbs[m.end] = m
+    draws = sorted(verbs.values(), key=lambda m: m.start)
+    if len(draws) > 1 and all(_past_draw_tr(items[m.start].key) or items[m.start].key in
+                              _PAST_DRAW_EN or m.start in then for m in draws):
+        # "… onu çektim, sonra bir etki 1 kart çektirdi. Kaybeder miyim?": every draw is
+        # told in the past; the last one is the draw asked about
+        draws = draws[:-1]
+        then.add(draws[-1].start)
+    for m in draws:
         key = items[m.start].key
-        if not (_past_draw_tr(key) or key in _PAST_DRAW_EN):
+        if not (_past_draw_tr(key) or key in _PAST_DRAW_EN or m.start in then):
             continue
         past.append(m)
+        in_order = in_order or m.start in then
         clause = items[m.start].clause
         if reading.language == "en":
             near = [items[k] for k in range(m.end, min(len(items), m.end + 2))]
@@ -2330,11 +2427,17 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int]]:
             used.add(number.i)
             continue
         pronoun = next((it for it in near if it.key in _ONE_CARD), None)
-        if pronoun is None:
-            raise Unclear("draw.already_drawn")
-        total += 1
-        used.add(pronoun.i)
-    return past, total, used
+        if pronoun is not None:
+            total += 1
+            used.add(pronoun.i)
+            in_order = True
+            continue
+        if _start_of_turn_near(reading, m):
+            total += 1                  # the Start Phase draws one card (8.6.4)
+            in_order = True
+            continue
+        raise Unclear("draw.already_drawn")
+    return past, total, used, in_order
 
 
 def _past_draw_tr(key: str) -> bool:
@@ -2365,7 +2468,7 @@ def extract_draw(reading: Reading) -> Call | None:
     at_start = not reading.has("draw")
     if at_start and not _turn_starts(reading, rival):
         return None
-    past, drawn, past_used = _past_draws(reading)
+    past, drawn, past_used, in_order = _past_draws(reading)
     if past:
         reading = Reading(reading.question, reading.items,
                           [m for m in reading.matches if m not in past], reading.language)
@@ -2401,7 +2504,8 @@ def extract_draw(reading: Reading) -> Call | None:
     if past:
         if not reading.has("draw"):
             return None                 # only draws already made: nothing is asked of a draw
-        if k_item is None or not _said_in_past(reading, k_item):
+        told_first = in_order and k_item is not None and k_item.i < min(m.start for m in past)
+        if k_item is None or not (_said_in_past(reading, k_item) or told_first):
             # "Deck has 1 card. I drew 1 earlier": is the 1 before or after that draw?
             raise Unclear("draw.before_or_after")
         if drawn > k:
@@ -2467,12 +2571,26 @@ def _turn_starts(reading: Reading, rival: bool = False) -> bool:
                for s in reading.of("start") for t in reading.of("turn"))
 
 
+_RAN_OUT = ("bitti", "bitmis", "tukendi", "tukenmis")
+
+
 def _empty_deck(reading: Reading) -> bool:
+    items = reading.items
     for m in reading.of("deck"):
         if _negated(reading, m.start, m.end, reach=3):
             return True
-        near = range(max(0, m.start - 2), min(len(reading.items), m.end + 2))
+        near = range(max(0, m.start - 2), min(len(items), m.end + 2))
         if any("empty" in reading.at(k) for k in near):
+            return True
+        # "destem bitti", "rakibimin destesi tükenmiş": no card is left in it
+        out = [k for k in range(m.end, min(len(items), m.end + 2))
+               if items[k].key.startswith(_RAN_OUT) and items[k].clause == items[m.start].clause]
+        # "my deck ran out", "his deck is out of cards"
+        out += [k for k in range(m.end, min(len(items) - 1, m.end + 2))
+                if items[k].key in ("ran", "run", "runs", "is") and items[k + 1].key == "out"
+                and items[k].clause == items[m.start].clause for k in (k, k + 1)]
+        if out:
+            reading.consumed.update(out)
             return True
     return False
 
