@@ -205,6 +205,13 @@ def test_gear_power_cites_the_gear_rule(book):
     assert "⌊11/10⌋" in answer.trace[1].text
 
 
+def test_a_change_right_after_a_units_power_phrase_is_that_units(book):
+    # "8 güçlü birim +2 güç alıp … saldırırsa": the converb shares the attacking subject
+    answer = ask("8 güçlü birim +2 güç alıp 9 güçlü birime saldırırsa kim kazanır?", book=book)
+    assert (answer.kind, answer.value) == ("fight", "attacker")
+    assert answer.assumptions == ["saldıranın gücü 8 + 2 = 10 olarak alındı"]
+
+
 def test_fight_power_change_goes_to_its_own_side(book):
     answer = ask("8 güçlü saldıran +3 güç alırsa 10 güçlü savunana karşı kim kazanır?", book=book)
     assert answer.value == "attacker"
@@ -214,7 +221,7 @@ def test_fight_power_change_goes_to_its_own_side(book):
 @pytest.mark.parametrize("question", [
     "+2 güç alan birim kaç Gig çalar?",                               # no base power
     "9 güçlü birim 2 güç kazanırsa kaç Gig çalar?",                   # two unsigned powers
-    "8 güçlü birim +2 güç alıp 9 güçlü birime saldırırsa kim kazanır?",  # whose +2?
+    "8 güçlü birim 9 güçlü birime saldırdı, biri +2 güç aldı, kim kazanır?",  # whose +2?
     "12 güçlü birim saldırırsa rakipte kaç Gig kalır?",               # remains of what?
     "d4 seçtikten sonra d20 seçebilir miyim?",                        # what else is there?
 ])

@@ -157,6 +157,8 @@ def negative_modals(reading: Reading) -> list[str]:
     happen. A fight family question with one is about an effect it does not model."""
     out = []
     for item in reading.items:
+        if item.i in reading.consumed:
+            continue            # read by the family ("mağlup edilemez": fight_effects)
         key = item.key.replace("'", "")
         if key in _NEG_MODAL or any(x in key[2:] for x in _NEG_INFIX):
             out.append(item.text)

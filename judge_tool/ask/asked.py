@@ -47,9 +47,29 @@ def asked_form(reading: Reading) -> str:
     if reading.language == "tr" and not (count or outcome or yesno) and reading.has("can"):
         yesno = True            # "saldırabilir miyim" without the particle: "saldırabilirim?"
     forms = [f for f, on in (("count", count), ("outcome", outcome), ("yesno", yesno)) if on]
-    if len(forms) > 1:
+    if len(forms) > 1 or _questions(reading) > 1:
         return "several"
+    if reading.language == "en" and (count or outcome) and _en_second_yesno(reading):
+        return "several"        # "who wins and do I lose gigs?"
     return forms[0] if forms else "none"
+
+
+def _questions(reading: Reading) -> int:
+    """How many sentences end in a question mark ("Is my unit defeated? Is theirs?")."""
+    return sum(1 for chunk in reading.question.split("?")[:-1] if any(ch.isalnum() for ch in chunk))
+
+
+def _en_second_yesno(reading: Reading) -> bool:
+    """An English auxiliary after "and"/"or" and before a subject: a second, yes/no question
+    joined to the first ("… and do I lose gigs?")."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in ("yesno", "can") or m.start == 0:
+            continue
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if items[m.start - 1].key in ("and", "or") and nxt in _EN_SUBJECT:
+            return True
+    return False
 
 
 # Words that may stand before the auxiliary of an English yes/no question in its clause.

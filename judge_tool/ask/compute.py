@@ -90,8 +90,12 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             # "rakipte kaç Gig kalır": what the steal leaves of the Gigs there.
             dice = args["dice_present"]
             value = dice - stolen
-            line = say(reading, "ask_answer.steal.left_one" if value == 1 else
-                       "ask_answer.steal.left", n=value, dice=dice, stolen=stolen)
+            # the attacked Gig area's side: the rival's, or mine when the rival attacks me
+            mine = "ask_combat.steal_left_mine" if args.get("defending") == "me" else "ask_answer.steal.left"
+            line = say(reading, mine + "_one" if value == 1 else mine, n=value, dice=dice,
+                       stolen=stolen)
+    elif kind == "fight" and any(k in args for k in FIGHT_EFFECTS):
+        value, line = ENGINE_DECIDES, ""    # card effects said in words: the engine runs them
     elif kind == "fight":
         value, line = _fight(eng, args, reading, trace)
     elif kind == "attack" and (args.get("rival_turn") or args.get("own_target")):
@@ -130,6 +134,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     elif kind in SCENARIO_KINDS:
         value, trace, scenario, run = _on_the_engine(kind, args, question, value,
                                                      list(call.steps))
+        if kind == "fight" and not line:
+            line = _fight_line(reading, args, run)
         if kind == "fight" and asked_form(reading) == "yesno":
             value, line = _fight_yesno(reading, run, line, args.get("subject"))
         if kind == "steal":
@@ -143,7 +149,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
     if kind == "steal" and args.get("dice_present") is None:
-        call.assumptions.append(say(reading, "ask_assume.steal.gigs_not_given"))
+        call.assumptions.append(say(reading, "ask_combat.steal_my_gigs_not_given"
+                                    if args.get("defending") == "me" else "ask_assume.steal.gigs_not_given"))
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
@@ -273,6 +280,13 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         return say(reading, "ask_answer.call.cost", n=value)
     head = yes_no(reading, value)
     if kind == "win":
+        if value and args.get("overtime"):
+            # in overtime 7 Gigs win at once (official 1.11), not at the start of a turn
+            return f"{head}: {say(reading, 'ask_combat.win_overtime')}"
+        if not value and args.get("when") == "start" and (args.get("gigs") or 0) < 7 and \
+                args.get("gigs_of", "me") == args.get("turn_of", "me"):
+            # fewer than 7 at the start of the owner's own turn: that is why, not the moment
+            return f"{head}: {say(reading, 'ask_combat.win_fewer', n=args.get('gigs'))}"
         if value:
             why = "checked_at_start"
         elif args.get("gigs_of", "me") != args.get("turn_of", "me"):
@@ -323,6 +337,27 @@ def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tup
             yes = stolen == claimed
         return yes, f"{yes_no(reading, yes)} — {line}"
     return value, line
+
+
+FIGHT_EFFECTS = ("attacker_fight", "defender_fight", "attacker_undefeatable", "defender_undefeatable")
+
+
+def _fight_line(reading: Reading, args: dict, run) -> str:
+    """The outcome of a fight the engine ran with card effects: who wins (by power, or by
+    the effect, 9.17.4) and who is defeated (a Unit that can't be defeated is not, 9.19.3)."""
+    from .scenario_build import ATTACKER, DEFENDER
+    fight = run.outcome.fights[-1]
+    result = fight["result"]
+    if args.get("attacker_fight") or args.get("defender_fight"):
+        line = say(reading, f"ask_combat.fight_by_effect_{result}")
+    else:
+        key = {"attacker": "attacker_wins", "defender": "defender_wins"}.get(result, "tie")
+        line = say(reading, f"ask_answer.fight.{key}", a=_shown(fight["attacker_power"]),
+                   d=_shown(fight["defender_power"]))
+    gone = [name in run.outcome.defeated for name in (ATTACKER, DEFENDER)]
+    said = {(True, True): "both_defeated", (True, False): "attacker_defeated",
+            (False, True): "defender_defeated", (False, False): "none_defeated"}[tuple(gone)]
+    return f"{line}; {say(reading, f'ask_answer.fight.{said}')}"
 
 
 def _fight_yesno(reading: Reading, run, line: str,

@@ -113,6 +113,8 @@ def _assign(reading: Reading, items: list[Item], roles: dict[str, str], window: 
 
 
 _NEG_BEFORE = ("hic", "no", "not", "without", "never")
+_ACTIONS = frozenset({"attack", "block", "steal", "play", "call", "sell", "draw", "fight", "defeat",
+                      "pay", "win"})
 
 
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
@@ -134,7 +136,12 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
         # Turkish puts the negation after; "hiç" and an English word ("no gigs" typed in a
         # question read as Turkish) come before.
         around = [k for k in range(max(0, start - reach), start) if items[k].key in _NEG_BEFORE]
-        around += list(range(end, min(len(items), end + reach)))
+        for k in range(end, min(len(items), end + reach)):
+            if reading.at(k) & _ACTIONS:
+                # "Gig alanıma saldırdı, bloklamadım": a negative verb of another action
+                # (or one after it) negates that action, not the noun before it
+                break
+            around.append(k)
     found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)]
     reading.consumed.update(found)      # the negation is accounted for by this reading
     return bool(found)
@@ -200,6 +207,21 @@ def _blocked(reading: Reading) -> bool:
         [not _negated(reading, m.start, m.end, reach=3) for m in blocks])
 
 
+def _ready_blocker(reading: Reading, m: Match) -> bool:
+    """"hazır BLOCKER'ım", "my ready 8 power BLOCKER", "hazır BLOCKER birimimle": a ready
+    word in the BLOCKER's own noun phrase (only its power between) describes the blocker,
+    which must be ready to block (9.9)."""
+    items = reading.items
+    if not any(b.cue != "blocker" for b in _block_words(reading)):
+        return False        # "hazır BLOCKER'ı var": a BLOCKER named, no block said
+    k = m.end
+    while k < len(items) and items[k].clause == items[m.start].clause and k <= m.end + 2 and \
+            (items[k].number is not None or ("power" in reading.at(k) and "block" not in reading.at(k))):
+        k += 1
+    return k < len(items) and items[k].clause == items[m.start].clause and \
+        any(b.start == k for b in reading.of("block"))
+
+
 def extract_blocked_steal(reading: Reading) -> Call | None:
     """A Gig area attack that a BLOCKER redirected (9.9.1): the attack's target is now the
     blocker, so there is no Steal Step (9.21). The powers, if given, go to their Units as in
@@ -239,6 +261,11 @@ def extract_blocked_steal(reading: Reading) -> Call | None:
     if dice:
         used = used | {dice[0].i}
     args["blocked"] = True
+    if _area_owner(reading) == "mine":
+        args["defending"] = "me"        # the rival attacked my Gig area (shown so)
+    for m in reading.of("ready"):
+        if _ready_blocker(reading, m):
+            reading.consumed.update(range(m.start, m.end))      # the blocker was ready
     return Call(args, assumptions, [], used, defaults)
 
 
@@ -261,6 +288,7 @@ def extract_steal(reading: Reading) -> Call | None:
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
+    scale = _power_scale(reading)       # "gücü yarıya indi", "üç katına çıktı"
     base: Item | None = None
     dice = None
     dice_items: list[Item] = []
@@ -269,6 +297,14 @@ def extract_steal(reading: Reading) -> Call | None:
     # "2 tane +3 güç", "two +2 gears": a count of the same power change
     times = {k: c for k, c in _multipliers(reading).items() if reading.items[k].sign}
     counters = {c.i for c in times.values()}
+    # "iki kez +4 güç", "+4 twice": the same change given more than once
+    repeats = _change_repeats(reading)
+    if set(repeats) & set(times):
+        raise Unclear("steal.count_not_change")
+    for n, words in repeats.values():
+        counters |= words
+    if scale is not None:
+        counters |= scale[2]            # "üç katına": the count is no power
     plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
     lost_at = [it for it in plain if _lost_power(reading, it)]
     roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at)],
@@ -300,12 +336,14 @@ def extract_steal(reading: Reading) -> Call | None:
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
             raise Unclear("steal.count_not_change")
-        elif item.sign == "-" and base is None and role in ("power", None):
+        elif item.sign == "-" and base is None and role in ("power", None) and item.i not in repeats:
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power" or (role is None and base is not None):
             # "+2 güç alan", "-3 güç"; a bare "+3 alıyor", "gets +2 while attacking" next to
             # the Unit's power: nothing else in a steal takes a sign
-            mods.append(item)
+            mods += [item] * repeats.get(item.i, (1, set()))[0]
+        elif item.i in repeats:
+            raise Unclear("steal.count_not_change")
         else:
             raise Unclear("steal.signed_not_change")
     mods += lost
@@ -329,8 +367,20 @@ def extract_steal(reading: Reading) -> Call | None:
     _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
-    power, assumptions, steps = _power_working(reading, base, mods)
-    args: dict[str, Any] = {"power": power, "dice_present": dice}
+    if scale is not None:
+        if mods:
+            raise Unclear("combat.scale_with_changes")     # which comes first is not said
+        power, assumptions, steps = _scaled_power(reading, base, scale), [], []
+        args: dict[str, Any] = {"power": power, "dice_present": dice}
+        args["power_working"] = _scale_text(base.number, scale)
+        rounded = base.number * scale[0] % scale[1] != 0
+        assumptions.append(say(reading, "ask_combat.scaled_rounding" if rounded else "ask_combat.scaled",
+                               working=args["power_working"], low=power))
+        if power < 0:
+            assumptions.append(_negative(reading))
+    else:
+        power, assumptions, steps = _power_working(reading, base, mods)
+        args = {"power": power, "dice_present": dice}
     if mods:
         args["power_working"] = _sum_text(base.number, [m.number for m in mods])
     if _asks_remaining(reading):
@@ -415,6 +465,8 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
             return "rival"
         if items[k].key in ("my", "benim"):
             return "mine"
+        if not own_noun and items[k].key in ("birimim", "birimimin"):
+            return "mine"       # "Saldıran birimim 5 güçlü": the number is its predicate
     return None
 
 
@@ -529,6 +581,87 @@ def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
     return False
 
 
+_SCALE_COUNT = {"ikiye": 2, "uce": 3, "double": 2, "doubles": 2, "doubled": 2, "doubling": 2,
+                "triple": 3, "triples": 3, "tripled": 3, "tripling": 3}
+_SCALE_VERB = ("in", "dus", "dur", "cik")
+
+
+def _power_scale(reading: Reading) -> tuple[int, int, set[int]] | None:
+    """"gücü yarıya indi", "halves its power", "ikiye katlandı", "iki katına çıktı",
+    "doubled": the Unit's power scaled by an effect, as (times, divided by, the words read).
+    None when no scale word is said; Unclear when one is said without the Unit's power in
+    its clause, more than once, or with a count that is not read."""
+    items = reading.items
+    found: list[Match] = []
+    for m in sorted(reading.of("halve") + reading.of("multiply"), key=lambda m: m.start - m.end):
+        if not any(m.start < f.end and f.start < m.end for f in found):
+            found.append(m)             # "cut in half" once, not also "in half" and "half"
+    if not found:
+        return None
+    if len(found) > 1:
+        raise Unclear("combat.scale_twice")
+    m = found[0]
+    clause = items[m.start].clause
+    words = set(range(m.start, m.end))
+    if m.concept == "halve":
+        num, den = 1, 2
+        # "cuts its power in half": the verb of the phrase
+        words |= {k for k in range(max(0, m.start - 6), m.start)
+                  if items[k].clause == clause and items[k].key in ("cut", "cuts", "cutting")}
+    else:
+        key = items[m.start].key
+        num = _SCALE_COUNT.get(key, 0)
+        prev = items[m.start - 1] if m.start > 0 and items[m.start - 1].clause == clause else None
+        if not num and prev is not None:
+            num = prev.number if prev.number is not None and not prev.sign else \
+                _SCALE_COUNT.get(prev.key, 0)
+            words.add(prev.i)
+        if num < 2:
+            raise Unclear("combat.scale_count")
+        den = 1
+    nxt = m.end
+    if nxt < len(items) and items[nxt].clause == clause and items[nxt].number is None and \
+            items[nxt].key.startswith(_SCALE_VERB):
+        words.add(nxt)                  # "yarıya indi(rdi)", "yarıya düştü", "katına çıktı"
+    power_said = any(items[k].clause == clause and "power" in reading.at(k) and k not in words
+                     for k in range(max(0, m.start - 4), min(len(items), m.end + 4)))
+    # "Gig'lerinin yarısı", "half the gigs": Gigs halved, not a power
+    asked = {k for q in reading.of("gig_question") for k in range(q.start, q.end)}
+    gigs = any(items[k].clause == clause and reading.at(k) & {"gig", "gig_area"} and k not in asked
+               for k in range(max(0, m.start - 2), min(len(items), m.end + 2)))
+    if not power_said or gigs:
+        raise Unclear("combat.scale_what")
+    return num, den, words
+
+
+def _scaled_power(reading: Reading, base: Item, scale: tuple[int, int, set[int]]) -> int:
+    """The power after the scale; the words are read (with the effect word that scales it).
+    The rules say nothing of rounding a halved power: where rounding down or up would steal a
+    different number of Gigs, no ruling."""
+    from ..engine.rules_math import steal_count
+    num, den, words = scale
+    reading.consumed.update(words)
+    items = reading.items
+    clause = items[min(words)].clause
+    for m in reading.of("effect"):
+        if items[m.start].clause == clause and abs(m.start - min(words)) <= 5:
+            reading.consumed.update(range(m.start, m.end))
+    low = base.number * num // den
+    high = -(-base.number * num // den)
+    if steal_count(low) != steal_count(high):
+        raise Unclear("combat.scale_rounding")
+    return low
+
+
+def _scale_text(base: int, scale: tuple[int, int, set[int]]) -> str:
+    num, den, _ = scale
+    if den == 1:
+        return f"{base} × {num} = {base * num}"
+    if (base * num) % den:
+        return f"{base} × {num}/{den} = {base * num / den:g}"
+    return f"{base} × {num}/{den} = {base * num // den}"
+
+
 def _sum_text(base: int, mods: list[int]) -> str:
     terms = " ".join(f"{'-' if m < 0 else '+'} {abs(m)}" for m in mods)
     return f"{base} {terms} = {base + sum(mods)}"
@@ -597,9 +730,15 @@ def _fight_states(reading: Reading) -> None:
             raise Unclear("fight.spent_blocker")
         reading.consumed.update(range(m.start, m.end))
     attacker_part, _ = _attack_parts(reading)
+    verbs = [m.start for m in reading.of("attack")
+             if not reading.at(m.start) & {"attacker", "defender"}]
     for m in reading.of("ready"):
-        blocker = any(m.end <= b.start <= m.end + 1 for b in reading.of("block"))
-        if not (blocker or (m.start in attacker_part and not reading.has("passive"))):
+        blocker = _ready_blocker(reading, m)
+        # "… birimime saldırdı ama benim birimim hazır": a state said after the attack verb
+        # may be the target's (9.3.2.1), whatever clause it is in
+        after_verb = bool(verbs) and m.start > verbs[0]
+        if not (blocker or (m.start in attacker_part and not reading.has("passive")
+                            and not after_verb)):
             raise Unclear("target.ready")
         reading.consumed.update(range(m.start, m.end))
 
@@ -670,9 +809,17 @@ def extract_fight(reading: Reading) -> Call | None:
     gear = _gear_powers(reading, powers)
     bases = [it for it in powers if not it.sign and it not in gear]
     mods = gear + [it for it in powers if it.sign == "+"]
+    repeats = _change_repeats(reading)
     for item in (it for it in powers if it.sign == "-"):
         # "gücü eksi 2": a power while the two Units lack one; after that a change.
-        (bases if len(bases) < 2 else mods).append(item)
+        (bases if len(bases) < 2 and item.i not in repeats else mods).append(item)
+    counters: set[int] = set()
+    for n, words in repeats.values():
+        counters |= words
+    powers = [it for it in powers if it.i not in counters]
+    bases = [it for it in bases if it.i not in counters]
+    # "iki kez +2 güç", "+2 twice": the same change given more than once
+    mods = [m for m in mods if m.i not in counters for _ in range(repeats.get(m.i, (1, set()))[0])]
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
         raise Unclear("fight.three_powers")
@@ -727,6 +874,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender"
         elif reading.language == "en" and reading.has("attack") and _with_attacker(reading, second):
             side1 = "defender"          # "I attack his 6 power unit with my 4 power unit"
+        elif _verb_subject(reading, second) and not _verb_subject(reading, first):
+            side1 = "defender"          # "Their 3 power unit is spent. My 10 power unit attacks it."
         else:
             side1 = "attacker"
             if not reading.has("attack"):
@@ -735,6 +884,16 @@ def extract_fight(reading: Reading) -> Call | None:
     _turn_fits(reading, attacker)
     owned: dict[str, list[Item]] = {"attacker": [], "defender": []}
     for mod in mods:
+        whose = _recipient(reading, mod)
+        if whose is not None:
+            # "bir etki benim birimime +2 veriyor": the Unit named with the change gets it
+            owners = _side_owners(reading, attacker, defender)
+            sides = [side for side, owner in owners.items() if owner == whose]
+            said = _role_said_before(reading, mod)
+            if len(sides) != 1 or (said and said != sides[0]):
+                raise Unclear("fight.change_either")
+            owned[sides[0]].append(mod)
+            continue
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
         if owner is None:
             raise Unclear("fight.change_either")
@@ -763,11 +922,42 @@ def extract_fight(reading: Reading) -> Call | None:
                 reading.consumed.update(range(m.start, m.end))
     # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
     # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
-    _side_owners(reading, attacker, defender)
+    owners = _side_owners(reading, attacker, defender)
+    if reading.has("undefeatable") or reading.has("effect"):
+        # "çatışmada mağlup edilemez" (9.19.3), "bir etki X'in kazandığını söylüyor" (9.17.4)
+        from .asked import asked_form
+        from .fight_effects import asks_inside, statuses
+        args.update(statuses(reading, owners))
+        if asked_form(reading) == "yesno" and asks_inside(reading):
+            raise Unclear("combat.effect_unclear")
     subject = _owner_subject(reading, attacker, defender)
     if subject is not None:
         args["subject"] = subject
-    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods})
+    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters)
+
+
+def _recipient(reading: Reading, mod: Item) -> str | None:
+    """"bir etki benim birimime +2 veriyor", "gives my unit +2", "+2 to his unit": a Unit
+    word beside a power change (no other number between) names whose Unit gets it: "mine"
+    or "rival"; "?" when a Unit word is there but whose it is not said; None when none."""
+    items = reading.items
+    for step in (-1, 1):
+        k = mod.i + step
+        while 0 <= k < len(items) and abs(k - mod.i) <= 3 and items[k].clause == mod.clause:
+            if items[k].number is not None:
+                break
+            if "unit" in reading.at(k):
+                prev = k - 1 if k > 0 and items[k - 1].clause == mod.clause else None
+                if prev is not None and "power" in reading.at(prev):
+                    return None     # "my 5 power unit gets +2": the Unit of a power given
+                if items[k].key in _MY_UNIT or _my_suffix(reading, k) or \
+                        (prev is not None and items[prev].key in ("my", "benim")):
+                    return "mine"
+                if prev is not None and "rival" in reading.at(prev):
+                    return "rival"
+                return "?"
+            k += step
+    return None
 
 
 def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[str, str] | None:
@@ -810,6 +1000,10 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
                     said[side].add("mine")
                 elif any("rival" in reading.at(k) for k in before[-2:]):
                     said[side].add("rival")
+                elif concept == "attack":
+                    subject = _en_subject_owner(reading, m.start)
+                    if subject:
+                        said[side].add(subject)         # "my 10 power unit attacks it"
                 continue
             if m.cue == "blocker":
                 if word.key.startswith("blockerim"):
@@ -822,6 +1016,10 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
             elif before and "rival" in reading.at(before[0]) and \
                     not _owns_something(reading, before[0]):
                 said[side].add("rival")                 # "rakip saldırdı"
+            elif concept == "attack":
+                subject = _subject_unit_owner(reading, m.start)
+                if subject:
+                    said[side].add(subject)             # "10 güçlü birimim ona saldırdı"
     out: dict[str, str | None] = {}
     for side in ("attacker", "defender"):
         if len(said[side]) > 1:
@@ -900,6 +1098,82 @@ def _attack_owner(reading: Reading, item: Item) -> bool:
     return False
 
 
+def _verb_subject(reading: Reading, item: Item) -> bool:
+    """The number's Unit is the subject of an attack verb in its clause: "my 10 power unit
+    attacks it", "10 güçlü birimim ona saldırdı" (a nominative Unit word after the power
+    word, a finite attack verb after it with no other number between)."""
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k >= len(items) or items[k].clause != item.clause or "unit" not in reading.at(k):
+        return False
+    if reading.language == "en":
+        # the verb right after the Unit ("a 2 power unit it attacked" is a relative clause)
+        j = k + 1
+        return j < len(items) and items[j].clause == item.clause and \
+            "attack" in reading.at(j) and not reading.at(j) & {"attacker", "defender"}
+    if items[k].key not in ("birim", "birimim", "birimi"):
+        return False            # "birime", "birimimle": not the subject
+    for j in range(k + 1, min(len(items), k + 5)):
+        if items[j].clause != item.clause or items[j].number is not None:
+            return False
+        if "attack" in reading.at(j) and not reading.at(j) & {"attacker", "defender"}:
+            return items[j].key.startswith(_ATTACK_VERBS)
+    return False
+
+
+def _en_subject_owner(reading: Reading, verb: int) -> str | None:
+    """English: whose Unit is the subject right before an attack verb ("my 10 power unit
+    attacks it" -> "mine", "their spent unit attacks" -> "rival"); None if not read."""
+    items = reading.items
+    clause = items[verb].clause
+    k = verb - 1
+    if k < 0 or items[k].clause != clause or "unit" not in reading.at(k):
+        return None
+    for j in range(k - 1, max(-1, k - 6), -1):
+        if items[j].clause != clause or reading.at(j) & {"unit", "attack"}:
+            break
+        if items[j].key in ("my", "mine"):
+            return "mine"
+        if "rival" in reading.at(j):
+            return "rival"
+    return None
+
+
+_ATTACK_VERBS = ("saldird", "saldirir", "saldiriyor", "saldiracak", "saldirmis", "saldirsa")
+
+
+def _subject_unit_owner(reading: Reading, verb: int) -> str | None:
+    """Turkish: whose Unit is the subject of a third-person attack verb: the nominative Unit
+    word before it ("Benim 10 güçlü birimim harcanmış o birime saldırdı" -> "mine";
+    "rakibin 3 güçlü birimi benim birimime saldırdı" -> "rival"), skipping the target and
+    other cases ("birime", "birimimle"); in the verb's clause, or the clause before when the
+    verb's own has no Unit word ("benim birimim 10 güçlü ve saldırıyor"). None if not read."""
+    items = reading.items
+    if not items[verb].key.startswith(_ATTACK_VERBS):
+        return None         # "saldırısını" (its attack) is a noun: no subject to read
+    clause = items[verb].clause
+    here = [k for k in range(verb - 1, -1, -1) if items[k].clause == clause]
+    if not any("unit" in reading.at(k) for k in here):
+        here = [k for k in range(verb - 1, -1, -1) if items[k].clause == clause - 1]
+    for k in here:
+        if "unit" not in reading.at(k):
+            continue
+        key = items[k].key
+        if key == "birimim":
+            return "mine"
+        if key == "birimi":
+            near = [j for j in range(k - 1, max(-1, k - 4), -1)
+                    if items[j].clause == items[k].clause]
+            for j in near:
+                if "unit" in reading.at(j):
+                    break
+                if "rival" in reading.at(j):
+                    return "rival"
+    return None
+
+
 def _with_attacker(reading: Reading, item: Item) -> bool:
     """English "attack X with my 4 power unit": the number sits in a "with … unit" phrase
     after the attack verb, so it is the attacker's."""
@@ -926,8 +1200,14 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     said = _role_said_before(reading, mod)
     if said and len(same) == 1 and said != same[0]:
         raise Unclear("fight.change_other_clause")
-    if said:
-        return said             # "saldıranın gücü -3 oldu", "attacker gets -3"
+    # "4 güçlü birimim -6 aldı", "a 4 power unit that got +1": the Unit phrase right before;
+    # "saldırırken +2 aldı", "+2 while attacking": only the attacker attacks
+    found = {x for x in (said, _phrase_side(reading, mod, sides),
+                         "attacker" if _while_attacking(reading, mod) else None) if x}
+    if len(found) > 1:
+        raise Unclear("fight.change_either")
+    if found:
+        return found.pop()      # "saldıranın gücü -3 oldu", "attacker gets -3"
     if len(same) == 1:
         return same[0]
     named = _role(reading, mod, ("attacker", "defender"), prefer="left", barrier=("versus",),
@@ -942,6 +1222,42 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
             if len(before) == 1:
                 return before[0]
     return None
+
+
+_RELATIVE = ("that", "which", "who", "got", "gets", "get", "has", "had", "with")
+
+
+def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
+    """The side whose power-and-Unit phrase stands right before the change: "4 güçlü
+    birimim -6 aldı", "a 4 power unit that got +1" (the change is that Unit's)."""
+    items = reading.items
+    k = mod.i - 1
+    while k >= 0 and items[k].key in _RELATIVE and items[k].clause == mod.clause:
+        k -= 1
+    if k < 0 or items[k].clause != mod.clause or "unit" not in reading.at(k):
+        return None
+    k -= 1
+    if k >= 0 and "power" in reading.at(k) and items[k].number is None:
+        k -= 1
+    if k < 0 or items[k].clause != mod.clause:
+        return None
+    return next((side for side, base in sides.items() if base.i == k), None)
+
+
+def _while_attacking(reading: Reading, mod: Item) -> bool:
+    """"saldırırken +2 aldı", "+2 while attacking", "gets +3 when it attacks": a change that
+    applies while attacking is the attacker's (9.5)."""
+    items = reading.items
+    for k in range(max(0, mod.i - 3), min(len(items), mod.i + 4)):
+        if items[k].clause != mod.clause or k == mod.i:
+            continue
+        if items[k].key.startswith("saldirirken"):
+            return True
+        if items[k].key in ("while", "when") and k + 1 < len(items) and \
+                items[k + 1].key in ("attacking", "attacks") or \
+                (items[k].key == "when" and k + 2 < len(items) and items[k + 2].key == "attacks"):
+            return True
+    return False
 
 
 def _role_said_before(reading: Reading, mod: Item) -> str | None:
@@ -1976,6 +2292,46 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
     return out
 
 
+_REPEAT_COUNTS = {"twice": 2, "thrice": 3}
+
+
+def _change_repeats(reading: Reading) -> dict[int, tuple[int, set[int]]]:
+    """"iki kez +4 güç aldı", "üç kere -2", "gets +4 twice", "+10 three times": a power
+    change given more than once. Maps the signed number's index to (how many times, the
+    indices of the count words). The count stands right before the change, or (English, or
+    Turkish with a gaining verb after it) right after it (a power word may sit between);
+    "iki kez saldırdı" (a repeated action) is none."""
+    items = reading.items
+    counts: list[tuple[int, int, int]] = []        # (start, end, count)
+    for m in reading.of("repeat"):
+        n = _REPEAT_COUNTS.get(items[m.start].key)
+        if n:
+            counts.append((m.start, m.end, n))
+    for m in reading.of("times"):
+        prev = items[m.start - 1] if m.start > 0 else None
+        if prev is not None and prev.number is not None and not prev.sign and prev.number >= 2 \
+                and prev.clause == items[m.start].clause:
+            counts.append((prev.i, m.end, prev.number))
+    out: dict[int, tuple[int, set[int]]] = {}
+    for start, end, n in counts:
+        clause = items[start].clause
+        change = None
+        if end < len(items) and items[end].sign and items[end].clause == clause:
+            change = items[end]                     # "iki kez +4"
+        else:
+            k = start - 1
+            if k >= 0 and "power" in reading.at(k) and items[k].number is None:
+                k -= 1                              # "+2 power twice", "+3 güç iki kez"
+            if k >= 0 and items[k].sign and items[k].clause == clause:
+                after = reading.at(end) if end < len(items) and items[end].clause == clause else set()
+                if reading.language == "en" or after & {"take", "power"}:
+                    change = items[k]               # "+4 twice", "+3 güç iki kez aldı"
+        if change is None or change.i in out:
+            continue
+        out[change.i] = (n, set(range(start, end)))
+    return out
+
+
 _ARTICLE_ONE = ("bir", "a", "an")
 
 
@@ -2596,10 +2952,14 @@ def _empty_deck(reading: Reading) -> bool:
 
 
 def _repeated(reading: Reading) -> bool:
-    """"2 kez saldırırsa", "attacks 3 times", "twice": an action done more than once."""
-    if reading.has("repeat"):
+    """"2 kez saldırırsa", "attacks 3 times", "twice": an action done more than once (not
+    a power change given more than once: `_change_repeats`)."""
+    counted = {k for _, words in _change_repeats(reading).values() for k in words}
+    if any(m.start not in counted for m in reading.of("repeat")):
         return True
     for m in reading.of("times"):
+        if m.start in counted:
+            continue
         prev = reading.items[m.start - 1] if m.start > 0 else None
         if prev is not None and prev.number is not None and prev.number >= 2 \
                 and prev.clause == reading.items[m.start].clause:
@@ -2641,8 +3001,13 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     # "19 güçlü birim 3 güçlü birime saldırırsa": two powers and an attack make a fight,
     # unless the question is whether the attack is allowed at all; "... saldıran mağlup
     # olur mu?", "are both defeated?" ask the fight's outcome even as a yes/no question.
+    counted = {k for _, words in _change_repeats(reading).values() for k in words}
+    try:
+        counted |= (_power_scale(reading) or (0, 0, set()))[2]
+    except Unclear:
+        pass
     powers = [it for it in reading.numbers if it.sign != "+" and not _counts_units(reading, it)
-              and _role(reading, it, ("power",)) == "power"]
+              and it.i not in counted and _role(reading, it, ("power",)) == "power"]
     pair = len(powers) >= 2 or (len(powers) == 1 and any(
         it.number == 2 and _counts_units(reading, it) for it in reading.numbers))
     fighting = present & {"attack", "attacker", "defender", "block", "fight", "defeat"}

@@ -456,8 +456,23 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     _dice_from_sides(items, lexicon, language)
     _article_counts(items)
     _sign_words(items, lexicon.signs)
-    matches = _tag_question(items, _match(items, lexicon))
+    matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
     return Reading(question, items, matches, language)
+
+
+def _power_gain(items: list[Item], matches: list[Match]) -> list[Match]:
+    """"+2 güç kazandı", "2 güç kazanır": "kazan-" right after a power word that follows a
+    number gains power; it is no win. The verb is read as part of the power change."""
+    power_at = {m.start for m in matches if m.concept == "power"}
+    out = []
+    for m in matches:
+        k = m.start
+        if m.concept == "win" and m.end == k + 1 and k >= 2 and (k - 1) in power_at \
+                and items[k].key.startswith("kazan") and items[k - 2].number is not None \
+                and items[k - 2].clause == items[k - 1].clause == items[k].clause:
+            m = Match("power", k, k + 1, "güç kazan-")
+        out.append(m)
+    return sorted(out, key=lambda m: (m.start, m.end, m.concept))
 
 
 _TAG_PARTICLES = ("mi", "mı", "mi?", "mı?")

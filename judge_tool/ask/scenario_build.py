@@ -83,6 +83,16 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
     if kind == "fight":
         cards = {ATTACKER: {"type": "unit", "power": args["attacker_power"]},
                  DEFENDER: {"type": "unit", "power": args["defender_power"]}}
+        for side, card in (("attacker", ATTACKER), ("defender", DEFENDER)):
+            # card effects said in words: wins/loses its fights (9.17.4), can't be
+            # defeated in a fight (9.19.3)
+            effects: list[dict[str, Any]] = []
+            if args.get(f"{side}_fight"):
+                effects.append({"persistent": "self", "fight": args[f"{side}_fight"]})
+            if args.get(f"{side}_undefeatable"):
+                effects.append({"persistent": "self", "restrict": ["be_defeated_in_fight"]})
+            if effects:
+                cards[card]["effects"] = effects
         data = {**base, "cards": cards,
                 "state": {"turn_player": "A", "turn": 3,
                           "A": {"deck": 5, "field": [ATTACKER]},
@@ -122,7 +132,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             cards[ATTACKER] = {"type": "legend", "cost": 1, "power": 1, "keywords": ["GO SOLO"]}
             state_a = {"deck": 5, "eddies": 1, "legends": [{"card": ATTACKER, "face_up": True}]}
             actions.append({"do": "play", "card": ATTACKER, "from": "legends"})
-        actions.append({"do": "attack", "unit": ATTACKER, "target": target, "reactions": []})
+        attack = {"do": "attack", "unit": ATTACKER, "target": target, "reactions": []}
+        if args.get("rival_turn"):
+            # the asker (A) attacks in B's turn: refused as no Main Phase action of A's (8.10)
+            attack["player"] = "A"
+        actions.append(attack)
         data = {**base, "cards": cards,
                 "state": {"turn_player": "B" if args.get("rival_turn") else "A", "turn": 3,
                           "A": state_a, "B": state_b},

@@ -48,9 +48,10 @@ FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attac
          "changes", "gig_changes", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
          "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
-         "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword")
+         "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword",
+         "attacker_fight", "defender_fight", "attacker_undefeatable", "defender_undefeatable")
 # Symbolic values of the situation's facts, as the judge reads them.
-VALUE_WORDS = ("gigs", "start", "steal", "rival", "me", "unit")
+VALUE_WORDS = ("gigs", "start", "steal", "rival", "me", "unit", "win", "lose")
 
 
 def _messages(language: str):
