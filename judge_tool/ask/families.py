@@ -1767,6 +1767,12 @@ def extract_call(reading: Reading) -> Call | None:
         raise Unclear("econ.call_pay")
     if _rival_does(reading, "call"):
         return None
+    face_up = _called_face_up(reading)
+    if face_up:
+        # "Açık Legend'ı çağırabilir miyim?": only a face-down Legend is called (11.11.1),
+        # whatever the turn or what was called before
+        reading.consumed.update(face_up)
+        return Call({"call_asked": "face_up"})
     called = _past_mine(reading, "call")
     twice = _twice(reading)
     if twice and called is None and reading.has("previous"):
@@ -1826,6 +1832,25 @@ def extract_call(reading: Reading) -> Call | None:
     if called is None and not twice:
         raise Unclear("call.already_called")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _called_face_up(reading: Reading) -> set[int]:
+    """"Açık Legend'ı (tekrar) çağırabilir miyim?", "can I call a face-up legend?": the
+    one Legend named is face-up and is what the call is of (the words read), else empty.
+    Not when another Legend, a face-down one, a number or a turn is in the question."""
+    items = reading.items
+    legends, ups = reading.of("legend"), reading.of("face_up")
+    if len(legends) != 1 or len(ups) != 1 or reading.has("face_down") or reading.has("other") \
+            or reading.numbers or reading.has("turn") or reading.has("rival"):
+        return set()
+    legend, up = legends[0], ups[0]
+    if not (0 <= legend.start - up.end <= 1 and items[up.start].clause == items[legend.start].clause):
+        return set()
+    words = set(range(up.start, up.end)) | set(range(legend.start, legend.end))
+    words |= {k for m in reading.of("again") for k in range(m.start, m.end)}
+    if legend.start - up.end == 1 and items[up.end].key not in ("a", "an", "the", "bir"):
+        return set()
+    return words | ({up.end} if legend.start - up.end == 1 else set())
 
 
 def _rival_does(reading: Reading, concept: str) -> bool:
@@ -2710,7 +2735,7 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
 
 _PAST_DRAW_TR = ("cekti", "cekmis", "cektik", "cekilmis", "cekildi")
 _PAST_DRAW_EN = ("drew", "drawn")
-_ONE_CARD = ("onu", "bunu", "it", "that")
+_ONE_CARD = ("onu", "bunu", "it", "that", "birini", "one")
 
 
 _THEN = ("sonra", "ardindan", "then", "afterwards", "next")

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 from .families import Call
 
-_INTERRUPT = ("interrupt", "interrupts", "interrupted", "yarida", "kesintiye", "keser", "kesilir")
+_INTERRUPT = ("interrupt", "interrupts", "interrupted", "yarida", "kesintiye", "keser", "kesilir",
+              "immediately", "hemen", "aninda", "instantly")
 _FINISH = ("bitmeden", "bitirmeden", "finishes", "finish", "finished", "tamamlanmadan")
 _NEW = ("yeni", "new", "ones")
 _THROUGH = ("halfway", "through", "middle", "mid", "midway")
@@ -97,7 +98,7 @@ def _asked(reading: Reading, at: int) -> str | None:
     if _asks_when(reading):
         return "when"
     if reading.has("who") and (reading.has("first") or any(k in ("once", "first") for k in keys)):
-        return "who"
+        return "who"                    # "who / which one first": "which" when not both players'
     if not _yesno(reading):
         return None
     if any(k in _INTERRUPT for k in keys) or any(k in _FINISH for k in keys):
@@ -122,9 +123,11 @@ _MINE_TR = ("ben", "benim", "benimki", "benimkiler", "benimkisi")
 
 
 def _claimed_first_tr(reading: Reading) -> str | None:
-    """Whose effects a Turkish yes/no question says go first: "benim yeni etkim
-    rakibinkinden önce mi" (mine: the owner with "-den" before "önce" is the later one),
-    "Önce benimki mi çözülür?", "rakibimin etkisi önce mi" ; None when not said."""
+    """Whose effects a Turkish yes/no question says go first: "Önce benimki mi çözülür?",
+    "benim DEFEATED etkim önce mi" (the owner, a few words back across the effect's own
+    words); with "-den" right before "önce" the owner named there is the LATER one:
+    "benim etkim rakibinkinden önce mi", "bu etki rakibin ATTACK etkisinden önce mi"
+    (mine first). None when not said exactly."""
     items = reading.items
     keys = [it.key for it in items]
     marks = [i for i, k in enumerate(keys) if k in ("once", "ilk")]
@@ -138,19 +141,28 @@ def _claimed_first_tr(reading: Reading) -> str | None:
         if keys[i].startswith(_MINE_TR):
             return "me"
         return "rival" if "rival" in reading.at(i) else None
-    prev = owner(at - 1)
-    if prev is not None and keys[at - 1].endswith(("den", "dan", "ten", "tan")):
-        mine = any(owner(i) == "me" for i in range(max(0, at - 6), at - 1))
-        rival = any(owner(i) == "rival" for i in range(max(0, at - 6), at - 1))
-        if prev == "rival" and mine and not rival:
-            return "me_first"
-        if prev == "me" and rival and not mine:
-            return "rival_first"
+
+    named = owner(at - 1)
+    if named is None and at >= 2 and keys[at - 1].startswith(("etkim", "etkisi", "etkileri")):
+        for i in range(at - 2, max(-1, at - 4), -1):      # across the effect's own words only
+            if owner(i) is not None:
+                named = owner(i)
+                break
+            if not (keys[i].upper() in ("PLAY", "ATTACK", "DEFEATED", "CALL")
+                    or "effect" in reading.at(i)):
+                break
+    if at and keys[at - 1].endswith(("den", "dan", "ten", "tan")):
+        if named is None:
+            return None
+        other = "rival" if named == "me" else "me"
+        said = any(owner(i) == other or (other == "me" and keys[i].startswith("etkim"))
+                   for i in range(0, at - 1))
+        return f"{other}_first" if said else None
+    if named is None:
+        named = owner(at + 1)                               # "Önce benimki mi"
+    if named is None:
         return None
-    near = {owner(i) for i in (at - 1, at + 1)} - {None}
-    if len(near) == 1:
-        return "me_first" if near == {"me"} else "rival_first"
-    return None
+    return "me_first" if named == "me" else "rival_first"
 
 
 def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
@@ -173,6 +185,8 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     near = [i for i, kw in triggers if abs(i - at) <= 4]     # "my PLAY effect": not the new one's
     whose = _whose_new(reading, at, new[0], max(near, default=-1) + 1)
     resolver = _who_resolves(reading, at)
+    if asked == "who" and whose != "both" and not reading.has("rival"):
+        asked = "which"                 # "hangisi önce çözülür?": the current or the new one
     if asked in ("who", "me_first", "rival_first"):
         if whose != "both" or resolver is None:
             return None
@@ -189,6 +203,7 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     if outer == ["ATTACK"] and resolver == "rival":
         return None
     reading.consumed.add(at)
+    reading.consumed.update(m.start for m in reading.of("other"))     # "başka bir etki"
     reading.consumed.update(it.i for it in reading.items if it.key in _FINISH + _INTERRUPT
                             + _NEW + _THROUGH or it.key.startswith("benimki"))
     for it in reading.items[1:]:
@@ -268,7 +283,7 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
         if asked == "pending":
             ok = _step_index(run, R.PENDING_NEW) is not None
             return ok, {"legal": True, "cites": [R.PENDING_NEW]}
-        if asked == "interrupt":
+        if asked in ("interrupt", "which"):
             new_at = _step_index(run, R.RESOLVE_IN_ORDER, new_labels[0])
             start = _step_index(run, R.RESOLVE_IN_ORDER, outer_label)
             done = next((i for i, st in enumerate(run.trace) if start is not None and i > start
@@ -280,6 +295,8 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
         return first, {"legal": True, "resolved": list(out.resolved),
                        "resolved_by": list(out.resolved_by)}
     value, run, text = _run(scenario(args, title), read)
+    if asked == "which":
+        value = "new" if value else "current"
     if asked in ("who", "me_first", "rival_first"):
         # A is the resolving player in the scenario; the asker is A when they resolve
         asker = "A" if resolver == "me" else "B"
@@ -313,13 +330,15 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     return out, assumed
 
 
-def line(args: dict[str, Any], value: Any, m) -> str:
+def line(args: dict[str, Any], value: Any, run, m) -> str:
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
     asked = args["asked"]
     if asked == "when":
         return m(f"ask_timing.moment_{value}") + " " + m("ask_during.after_current")
     if asked == "who":
         return m("ask_during.first_resolving_player")
+    if asked == "which":
+        return m("ask_during.first_" + value)
     if asked in ("me_first", "rival_first"):
         return f"{head}: " + m("ask_during.first_resolving_player")
     if asked == "pending":

@@ -276,6 +276,6 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     return out, assumed
 
 
-def line(value: Any, run, m) -> str:
+def line(args: dict[str, Any], value: Any, run, m) -> str:
     head = m("ask_timing.yes") if value is True else m("ask_timing.no")
     return f"{head}: " + m("ask_pending." + _WHY[run.outcome.illegal_rule])

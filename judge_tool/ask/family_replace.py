@@ -46,6 +46,9 @@ def _asked(reading: Reading) -> str | None:
             reading.has("first") and reading.has("who")) or (
             reading.has("who") and ks & set(_BEFORE))):
         return "first"              # "hangisi önce", "which one applies first"
+    if not yesno and reading.has("who") and reading.has("apply") and {
+            k for _, k in _kinds(reading)} == {"mechanic", "mandatory"}:
+        return "first"              # "hangisi geçerli olur": the mechanic's supersedes (10.30)
     if not yesno:
         return None
     if ks & set(_BEFORE) and _first_claim(reading) is not None:
@@ -81,7 +84,8 @@ def _kinds(reading: Reading) -> list[tuple[int, str]]:
     "zorunlu" (mandatory), "isteğe bağlı" (optional), "oyun mekaniğinden" (mechanic)."""
     out: list[tuple[int, str]] = []
     for it in reading.items:
-        kind = next((k for k in _KINDS if k in reading.at(it.i)), None)
+        here = reading.at(it.i) | ({"mechanic"} if "mechanic_rule" in reading.at(it.i) else set())
+        kind = next((k for k in _KINDS if k in here), None)
         if kind is None:
             continue
         if out and out[-1][1] == kind and out[-1][0] >= it.i - 1:
@@ -221,7 +225,7 @@ def extract(reading: Reading) -> Call | None:
     used |= {it.i for it in reading.numbers if it.key == "one" and it.i > 0 and (
         reading.items[it.i - 1].key in ("the", "first", "other", "another", "this", "that", "new")
         or reading.at(it.i - 1) & set(_KINDS))}
-    mechanic = reading.has("mechanic")
+    mechanic = reading.has("mechanic") or reading.has("mechanic_rule")
     if asked in ("who", "i_choose"):
         if not several or (mandatory == optional) or mechanic:
             raise Unclear("replace.mandatory_optional")
@@ -250,6 +254,9 @@ def extract(reading: Reading) -> Call | None:
     owner = _owner(reading) if asked in ("who", "i_choose") else None
     if asked == "i_choose" and owner is None:
         raise Unclear("replace.whose_unit")
+    # "isteğe bağlı olanı", "zorunlu olandan": "the … one", read with its kind
+    reading.consumed.update(it.i for it in reading.items[1:] if it.key.startswith("olan")
+                            and reading.at(it.i - 1) & set(_KINDS))
     args = {"asked": asked, "kind": kind, "owner": owner}
     if asked == "first_claim":
         args["claimed"] = _first_claim(reading)

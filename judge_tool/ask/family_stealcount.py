@@ -124,5 +124,5 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     return out, []
 
 
-def line(value: Any, m) -> str:
+def line(args: dict[str, Any], value: Any, run, m) -> str:
     return m("ask_stealcount.answer", n=value)

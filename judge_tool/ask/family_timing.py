@@ -30,6 +30,7 @@ KINDS = ("timing", "react")
 # effect word ("ATTACK etkisi", "a DEFEATED effect", "play etkisi").
 _KEYWORDS = {"play": "PLAY", "attack": "ATTACK", "defeated": "DEFEATED", "call": "CALL"}
 _EFFECT_NEXT = ("etki", "effect", "trigger", "tetik", "ability", "yetenek")
+_TR_TRIGGER_NAMES = (("saldiri", "ATTACK"), ("oynama", "PLAY"), ("cagirma", "CALL"))
 _TR_ME = ("miyim", "muyum", "mıyım", "müyüm")
 _TR_PARTICLE = ("mi", "mu", "mı", "mü", "mi?", "mu?")
 _TR_FIRST = ("rsam", "rsem", "mam", "mem", "dim", "dum", "tim", "tum", "yorum", "rim", "rum",
@@ -55,7 +56,13 @@ def _trigger_words(reading: Reading) -> list[tuple[int, str]]:
         nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
         if (bare.isupper() and len(bare) >= 4) or nxt.startswith(_EFFECT_NEXT):
             out.append((it.i, kw))
-    return out
+    for it in items[:-1]:
+        # "saldırı tetikleyicisi", "oynama tetikleyicisi", "çağırma tetikleyicisi": the
+        # keyword said in Turkish with the word "trigger" right after it
+        kw = next((k for stem, k in _TR_TRIGGER_NAMES if it.key.startswith(stem)), None)
+        if kw and items[it.i + 1].key.startswith("tetikleyici") and (it.i, kw) not in out:
+            out.append((it.i, kw))
+    return sorted(out)
 
 
 def _starts(reading: Reading) -> list[int]:
@@ -298,6 +305,13 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
                                                                        "your", "the"):
             used.add(it.i)              # "one of their spent units": which Unit, not a count
             continue
+        if it.key == "bir" and it.i + 1 < len(items) and items[it.i + 1].key.startswith("sonraki"):
+            used.add(it.i)              # "bir sonraki tepki": the next one, not a count
+            continue
+        if it.number == 1 and it.i + 1 < len(items) and items[it.i + 1].key in ("gig", "gigi") \
+                and reading.has("steal"):
+            used.add(it.i)              # "steals a Gig", "steals one Gig": the trigger's words
+            continue
         if it.number in allowed and not it.sign:
             used.add(it.i)
         else:
@@ -366,6 +380,10 @@ def extract_timing(reading: Reading) -> Call | None:
     from .family_pending import extract as extract_pending
     acting = extract_pending(reading, _trigger_words(reading), _described_trigger(reading)) \
         or extract_during(reading, _trigger_words(reading))
+    if acting is None:
+        _next_reaction(reading)
+        _fight_ends(reading)
+        _before_act_words(reading)
     _foreign(reading, "timing")
     if acting is not None:
         return acting       # "… beklerken saldırabilir miyim?" (10.11.1, 9.11); "… çözülürken" (10.14)
@@ -386,13 +404,17 @@ def extract_timing(reading: Reading) -> Call | None:
     lose = reading.has("lose")
     rival = reading.has("rival")
     if two:
-        # "İki ATTACK etkim aynı anda tetiklendi, hangisinin önce … ben mi seçerim?"
-        if kinds != ["ATTACK"] or not reading.has("choose") or not _first_person_subject(
-                reading) or rival or when:
+        # "İki ATTACK etkim aynı anda tetiklendi, hangisinin önce … ben mi seçerim?",
+        # "İki PLAY etkim … hangi sırayla çözerim?", "rakibin iki bekleyen etkisi var, …
+        # ben mi seçerim?", "Must I resolve them in the order they triggered?" (10.12)
+        call = _two_effects(reading, kinds, when, used)
+        if call is None:
             raise Unclear("timing.two_effects")
-        return Call({"case": "order_mine", "trigger": "ATTACK", "asked": "yesno"}, used=used)
+        return call
     both = reading.has("both") or reading.has("players") or bool(players) or (
-        rival and any(it.key in ("benim", "my", "mine", "i") for it in reading.items))
+        rival and any((it.key in ("benim", "my", "mine", "i") or it.key.startswith("etkim"))
+                      and not (it.i + 1 < len(reading.items) and "rival" in reading.at(it.i + 1))
+                      for it in reading.items))        # "my opponent" is no effect of mine
     first_asked = "me_first" if _me_first(reading) else "rival_first" if _rival_first(
         reading) else None
     if reading.language != "en":
@@ -406,22 +428,23 @@ def extract_timing(reading: Reading) -> Call | None:
         # "Rakibimin turunda ikimizin de etkisi beklemede, ilk ben mi çözerim?": whose turn
         # it is decides (10.13); the question must say it.
         from .families import _turn_owner
-        owner = _turn_owner(reading)
+        owner = _turn_owner(reading) or _attack_turn(reading, triggers)
         if owner is None:
             raise Unclear("timing_react.whose_turn")
-        if len(kinds) > 1 or (kinds and kinds != ["ATTACK"]):
+        trigger = _who_first_trigger(reading, kinds)
+        if trigger is False:
             raise Unclear("timing_react.which_pending")
         _consume_before_forms(reading)
-        return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
+        return Call({"case": "who_first", "trigger": trigger,
                      "asked": first_asked, "turn": owner}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
-        if not both or two or len(kinds) > 1:
+        if not both or two:
             raise Unclear("timing.whose_pending")
-        if kinds and kinds != ["ATTACK"]:
+        trigger = _who_first_trigger(reading, kinds)
+        if trigger is False:
             raise Unclear("timing.which_pending")
-        return Call({"case": "who_first", "trigger": kinds[0] if kinds else None,
-                     "asked": "who"}, used=used)
+        return Call({"case": "who_first", "trigger": trigger, "asked": "who"}, used=used)
     if len(kinds) > 1:
         raise Unclear("timing.several_triggers")
     trigger = kinds[0] if kinds else _described_trigger(reading)
@@ -434,6 +457,8 @@ def extract_timing(reading: Reading) -> Call | None:
             _consume_before_forms(reading)
             return Call({**args, "case": "defeated_pending", "asked": "yesno",
                          "before_trash": before is not None}, used=used)
+        if reading.has("beat"):
+            fight = lose = True         # "yenilince": beaten, i.e. lost a fight
         if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
                 or reading.has("react"):
             raise Unclear("timing.how_defeated")
@@ -487,19 +512,162 @@ def extract_timing(reading: Reading) -> Call | None:
     if when:
         _consume_before_forms(reading)      # "ne zaman çözülür, rakip bloklamadan önce mi?"
         return Call({**args, "case": "when", "asked": "when"}, used=used)
+    flip = False
+    if before is None and yesno:
+        before = _after_asked(reading)        # "… taşındıktan sonra mı …?": not before
+        flip = before is not None
     if before is not None and yesno:
         _consume_before_forms(reading)
         after_what = _before_what(reading, before, trigger)
         if after_what is None:
             raise Unclear("timing.before_what")
+        if after_what.startswith("act:"):
+            # "Does the PLAY effect resolve before I can call a Legend?": no action while
+            # it waits (10.11.1), so it resolves first
+            if flip or _main_question(reading) != "resolve" or trigger not in ("PLAY", "CALL") \
+                    or args.get("context", "main") != "main":
+                raise Unclear("timing.resolve_or_act")
+            return Call({**args, "case": "before_act", "asked": "yesno", "act": after_what[4:],
+                         "context": "main", "while": "pending"}, used=used)
         main = _main_question(reading)
-        if main is None or (main == "can" and after_what not in ("block", "call", "quick")):
+        pending_asked = after_what == "move" and main is None and _pending_asked(reading)
+        if flip and (main != "resolve" and not pending_asked):
+            raise Unclear("timing.resolve_or_act")
+        if (main is None and not pending_asked) or (
+                main == "can" and after_what not in ("block", "call", "quick")):
             raise Unclear("timing.resolve_or_act")
         case = "can_before" if main == "can" else "before"
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
             raise Unclear("timing.who_acts_before")
+        if flip:
+            if after_what != "move":
+                raise Unclear("timing.before_what")
+            case = "after"
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("timing.what_asked")
+
+
+def _after_asked(reading: Reading) -> int | None:
+    """"… sonra mı çözülür / beklemeye girer?", "Does it go pending after …?": the index of
+    "sonra" right before the question particle, or of "after" in an English yes/no question
+    whose verb is resolving or going pending; None otherwise."""
+    items = reading.items
+    keys = _keys(reading)
+    if reading.language == "en":
+        hits = [i for i, k in enumerate(keys) if k == "after" and i > 0]
+        return hits[0] if len(hits) == 1 and (reading.has("resolve") or _pending_asked(
+            reading)) else None
+    hits = [i for i, k in enumerate(keys) if k == "sonra" and i + 1 < len(items)
+            and keys[i + 1] in _TR_PARTICLE]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _pending_asked(reading: Reading) -> bool:
+    """The yes/no verb is going pending ("beklemeye girer mi", "go pending", "become
+    pending"), not resolving."""
+    keys = _keys(reading)
+    if reading.language == "en":
+        return any(k == "pending" and i and keys[i - 1] in ("go", "goes", "become", "becomes",
+                                                             "enter", "enters")
+                   for i, k in enumerate(keys))
+    return any(k.startswith(("beklemeye", "bekleme")) and i + 1 < len(keys)
+               and keys[i + 1].startswith(("gir", "gec", "geç")) for i, k in enumerate(keys))
+
+
+_IN_ORDER = ("tetiklendikleri", "tetiklenme", "triggered", "sirayla")
+
+
+def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int]) -> Call | None:
+    """Two pending effects of one player: may their controller pick the order (10.12)?
+    Whose the two are is read next to the count ("iki etkim", "two of my effects", "I have
+    two", "rakibin iki"); what is asked: "which first / in which order" (the controller
+    chooses), "ben mi seçerim / do I choose" (yes when they are the asker's), "must I
+    resolve them in the order they triggered" (no). None when not read exactly."""
+    if when or len(kinds) > 1:
+        return None
+    items = reading.items
+    keys = _keys(reading)
+    at = next(i for i in used if items[i].number == 2)
+    nxt = keys[at + 1] if at + 1 < len(keys) else ""
+    back = keys[max(0, at - 2):at]
+    if any("rival" in reading.at(k) and keys[k] not in ("them", "they", "their")
+           for k in range(max(0, at - 2), at)):
+        owner = "rival"                               # "rakibin iki", "my opponent has two"
+    elif (nxt == "of" and at + 2 < len(keys) and keys[at + 2] == "my") or "i" in back or (
+            back[-1:] == ["my"]) or any(k.startswith("etkim") for k in keys[at + 1:at + 4]):
+        owner = "mine"                                # "two of my", "I have two", "iki etkim"
+    else:
+        return None
+    yesno = _yesno(reading)
+    if yesno and (reading.has("choose") or "decide" in keys) and (_asks_about_me(reading) or any(
+            a == "ben" and b in _TR_PARTICLE for a, b in zip(keys, keys[1:]))):
+        asked = "i_choose"                            # "… ben mi seçerim?", "do I choose …?"
+    elif reading.has("who") and (reading.has("first") or reading.has("order") or "once" in keys) \
+            or not yesno and reading.has("order"):
+        asked = "which"                               # "hangi sırayla", "which one … first"
+    elif yesno and reading.has("order") and any(k in _IN_ORDER for k in keys) and (
+            reading.language == "en" and ("must" in keys or ("have", "to") in zip(keys, keys[1:]))
+            or any(k.startswith(("zorunda", "gerek")) for k in keys)):
+        asked = "in_order"
+    else:
+        return None
+    # "them", "they": the two effects, not the rival
+    reading.consumed.update(i for i, k in enumerate(keys) if k in ("them", "they", "their")
+                            and owner == "mine")
+    reading.consumed.update(i for i, k in enumerate(keys) if k in _IN_ORDER or k.startswith(
+        ("hangisini", "hangisinin")))
+    return Call({"case": "order_mine", "trigger": kinds[0] if kinds else None, "asked": asked,
+                 "owner": owner}, used=used)
+
+
+_SAME_TIME = (("ayni", "anda"), ("same", "time"), ("at", "once"))
+_TIE = ("tie", "tied", "berabere", "beraberlik", "esit", "eşit", "equal")
+
+
+def _who_first_trigger(reading: Reading, kinds: list[str]) -> str | None | bool:
+    """The trigger for the "who first" scenario: "ATTACK" (the turn player's ATTACK effect
+    and the rival's "when a rival attacks" effect), None for the same stand-in scenario when
+    the question names other triggers that became pending at the same time ("aynı anda",
+    "at the same time", both Units lost a tie): whose turn it is decides (10.13) whatever
+    they are; False when it cannot be read so (several kinds not said to be simultaneous)."""
+    if not kinds or kinds == ["ATTACK"]:
+        return kinds[0] if kinds else None
+    if len(kinds) > 1:
+        return False            # two different named triggers: is that moment even possible?
+    keys = _keys(reading)
+    pairs = set(zip(keys, keys[1:]))
+    same_time = any(p in pairs for p in _SAME_TIME) or (
+        kinds == ["DEFEATED"] and any(k in _TIE for k in keys))
+    if same_time:
+        reading.consumed.update(i for i, k in enumerate(keys) if k in _TIE)
+        return None
+    return False
+
+
+def _attack_turn(reading: Reading, triggers: list[tuple[int, str]]) -> str | None:
+    """Whose turn an attack shows: the rival attacking ("Rakibimin saldırısında") is the
+    rival's turn; the asker's own ATTACK effect or attack ("attack etkim", "my ATTACK
+    effect", "saldırdığımda") is the asker's."""
+    items = reading.items
+    keys = _keys(reading)
+    rival = False
+    for m in reading.of("attack"):
+        key = keys[m.start]
+        back = keys[max(0, m.start - 5):m.start]
+        if _negative_verb_at(reading, m.start) or key.endswith(_WHEN_FORMS) or (
+                "when" in back or "whenever" in back) or any(
+                "'" in items[k].text or '"' in items[k].text
+                for k in range(max(0, m.start - 3), m.start + 1)):
+            continue            # "'rakip saldırınca' etkim": a trigger said in words, no attack
+        if any("rival" in reading.at(k) and items[k].clause == items[m.start].clause
+               for k in range(max(0, m.start - 3), m.start)):
+            rival = True
+    mine = any(kw == "ATTACK" and (i + 1 < len(keys) and keys[i + 1].startswith("etkim")
+                                   or i and keys[i - 1] in ("my", "benim"))
+               for i, kw in triggers)
+    if rival and mine:
+        return None
+    return "rival" if rival else "mine" if mine else None
 
 
 def _consume_before_forms(reading: Reading) -> None:
@@ -639,13 +807,47 @@ def _by_reaction(reading: Reading) -> bool:
            if c != "play" or not reading.has("quick")):
         return False
     acts = [c for c in _REACTION_ACTS if reading.has(c)]
-    if len(acts) != 1:
+    if len(acts) > 1 or not (acts or reading.has("react")):
         return False
-    first_act = min(m.start for m in reading.of(acts[0]))
-    first_react = min((m.start for m in reading.of("react")), default=first_act)
+    react_at = [m.start for m in reading.of("react")]
+    first_act = min(m.start for m in reading.of(acts[0])) if acts else min(react_at)
+    first_react = min(react_at, default=first_act)
     triggers = [it.i for it in reading.items if "pending" in reading.at(it.i)
                 and it.key.startswith(("tetik", "trigger"))]
     return bool(triggers) and min(first_act, first_react) < triggers[0]
+
+
+def _before_act_words(reading: Reading) -> None:
+    """"PLAY etkisi, başka birimle saldırmadan önce mi", "before I can sell a card": the
+    action named before "önce/before" with a PLAY or CALL effect (`_before_what` "act:…"),
+    read here: selling, activating, "another"."""
+    if not {kw for _, kw in _trigger_words(reading)} & {"PLAY", "CALL"}:
+        return
+    before = _before(reading)
+    if before is None:
+        return
+    for m in reading.matches:
+        if m.concept in ("sell", "activate", "other") and abs(m.start - before) <= 4:
+            reading.consumed.update(range(m.start, m.end))
+
+
+def _fight_ends(reading: Reading) -> None:
+    """"before the fight ends", "çatışma bitmeden": the end of the Fight Step, read here
+    when a DEFEATED effect is asked about (`_before_what` "fight_end")."""
+    if "DEFEATED" not in {kw for _, kw in _trigger_words(reading)}:
+        return
+    for m in reading.of("end_step"):
+        if any("fight" in reading.at(k) for k in range(max(0, m.start - 2), m.start)):
+            reading.consumed.update(range(m.start, m.end))
+
+
+def _next_reaction(reading: Reading) -> None:
+    """"başka tepki", "bir sonraki tepkim", "my next reaction": the React Step's next
+    reaction, read here (the words are "other"/"next", not a second Legend or Unit)."""
+    for m in reading.of("react"):
+        for k in range(max(0, m.start - 2), m.start):
+            if reading.at(k) & {"other", "next"} or reading.items[k].key == "bir":
+                reading.consumed.add(k)
 
 
 def _reaction_kind(reading: Reading) -> str:
@@ -685,6 +887,10 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL", "RIVAL_ATTACKS") and near & {"block", "react"}:
         return "block"
+    if trigger == "REACTION" and near & {"react"}:
+        return "next_reaction"          # "başka tepki vermeden önce mi", "before my next reaction"
+    if trigger == "DEFEATED" and near & {"end_step"} and near & {"fight", "attack"}:
+        return "fight_end"              # "çatışma bitmeden mi": the Fight Step ends after (9.20)
     if trigger == "ATTACK" and near & {"call", "quick"}:
         # calling a Legend or a QUICK reaction: also only in the React Step
         return "call" if "call" in near and "quick" not in near else \
@@ -695,6 +901,14 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
         return "draw"
     if trigger == "STEALS_GIG" and {"attack", "end_step"} <= near:
         return "attack_end"             # "saldırı bitmeden": the attack ends after it (9.25)
+    if trigger == "STEALS_GIG" and "move" in near and "gig" in near:
+        return "move"                   # "Gig taşınmadan önce", "before the Gig is moved"
+    if trigger in ("PLAY", "CALL") and not near & {"react", "block", "quick"}:
+        acts = [a for c, a in (("call", "call"), ("attack", "attack"), ("sell", "sell"),
+                               ("activate", "activate")) if c in near and not (
+                                   c == trigger.lower() and c == "call")]
+        if len(acts) == 1:
+            return "act:" + acts[0]     # "… before I can call a Legend / before attacking"
     if trigger == "START_OF_TURN" and {"gig", "choose"} <= near:
         return "roll"                   # "Gig zarı atmadan önce": the roll-in (8.6.5)
     if trigger == "END_OF_TURN" and {"turn", "start"} <= near:
@@ -1444,8 +1658,10 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         if args.get("reaction") == "block":
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"],
                                "effects": [_effect(label, "SPENT")]}
-            b["field"] = [_BLOCKER]
-            reactions = [{"do": "block", "unit": _BLOCKER}]
+            cards["Efsane"] = {"type": "legend"}
+            b.update(field=[_BLOCKER], legends=["Efsane"], eddies=1)
+            reactions = [{"do": "block", "unit": _BLOCKER},      # then the next reaction
+                         {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}]
         else:
             cards["Efsane"] = {"type": "legend", "effects": [_effect(label, "CALL")]}
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
@@ -1692,15 +1908,14 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
                  R.CALL_ONCE, R.CALL_ONCE_TURN,
                  R.BLOCKER, R.REACT_QUICK, R.REACT_QUICK_PROGRAM, R.QUICK, R.QUICK_COST, R.REACT_END)
         return value, _steps(run, rules + (run.outcome.illegal_rule or "",)), text, run
-    if case == "act_pending":
+    own = _case_module(case)
+    if own is not None:
+        return own.on_engine(args, title)
+    if case == "before_act":
+        # the action is refused while the effect waits (10.11.1): the effect resolves first
         from .family_pending import on_engine
-        return on_engine(args, title)
-    if case == "during":
-        from .family_during import on_engine as during_on_engine
-        return during_on_engine(args, title)
-    if case == "steal_count":
-        from .family_stealcount import on_engine as count_on_engine
-        return count_on_engine(args, title)
+        legal, steps, text, run = on_engine(args, title)
+        return not legal, steps, text, run
     data, label = _timing_scenario(args, title)
     if case == "react_before_play":
         value, run, text = _run(data, _legal)
@@ -1723,6 +1938,16 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             got = list(run.outcome.resolved)
             return bool(got) and got[0] == label, {"legal": True, "resolved": got}
         value, run, text = _run(data, chose)
+        # the controller (A) picked the later one first and the engine took it: any order
+        asked = args.get("asked")
+        if asked == "which":
+            value = "controller" if value else None
+        elif asked == "in_order":
+            value = not value
+        elif args.get("owner") == "rival":
+            value = False if value else None       # the rival controls them, not the asker
+        if value is None:
+            raise _not_modelled("the order of one player's effects")
         return value, _steps(run, (R.PENDING_ANY_ORDER, R.ATTACK_TRIGGER)), text, run
     if case == "defeated_pending":
         def pending_after_trash(run):
@@ -1762,14 +1987,35 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     # "… önce mi çözülür?": does the effect resolve before the block / the defeat / the draw?
     mark = {"block": R.BLOCKER, "defeat": R.FIGHT_DEFEAT, "draw": R.START_DRAW,
             "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM, "roll": R.ROLL_CHOOSE,
-            "next_turn": R.NEXT_TURN, "attack_end": R.STEAL_END}[args["before"]]
+            "next_turn": R.NEXT_TURN, "attack_end": R.STEAL_END, "fight_end": R.FIGHT_END,
+            "next_reaction": R.BLOCKER if args.get("reaction") == "call" else R.REACT_CALL,
+            "move": R.STEAL_MOVE}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
+    if args["before"] == "move":       # a steal trigger: when it goes pending (9.23.6)
+        done = next((i for i, st in enumerate(run.trace) if st.rule == R.STOLEN_TRIGGERS
+                     and st.text.startswith("bekleyen etki: " + label)), None)
     other = _step_index(run, mark)
+    if args["before"] == "fight_end":     # the step that ends the Fight Step is the last 9.20
+        other = max((i for i, st in enumerate(run.trace) if st.rule == mark), default=None)
     if done is None or other is None:
         raise _not_modelled("the order of the two events")
     before = done < other
     steps += [st for st in _steps(run, (mark,)) if st not in steps]
     return (before if case == "before" else not before), steps, text, run
+
+
+def _case_module(case: str):
+    """The module of a timing case kept on its own (on_engine, lines, line), imported only
+    when a question reaches it; None for the cases in this module."""
+    if case == "act_pending":
+        from . import family_pending as mod
+    elif case == "during":
+        from . import family_during as mod
+    elif case == "steal_count":
+        from . import family_stealcount as mod
+    else:
+        return None
+    return mod
 
 
 def _legal(run) -> tuple[Any, dict[str, Any]]:
@@ -1812,15 +2058,13 @@ def answer(question: str, kind: str, call: Call, reading: Reading):
 def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     case = args["case"]
     lines, assumed = [], []
-    if case == "act_pending":
+    own = _case_module(case)
+    if own is not None:
+        return own.lines(args, m)
+    if case == "before_act":
         from .family_pending import lines as pending_lines
-        return pending_lines(args, m)
-    if case == "during":
-        from .family_during import lines as during_lines
-        return during_lines(args, m)
-    if case == "steal_count":
-        from .family_stealcount import lines as count_lines
-        return count_lines(args, m)
+        got, assumed = pending_lines(args, m)
+        return got[:-1] + [m("ask_timing2.asked_before_act")], assumed
     if kind == "timing" or case == "react_before_play":
         if args.get("trigger") and args["trigger"] not in ("RIVAL_ATTACKS", "REACTION"):
             lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
@@ -1846,6 +2090,10 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
                 assumed.append(m("ask_timing.assumed_who_first"))
         elif case == "order_mine":
             context = "two_mine"
+            if args.get("owner") == "rival":
+                lines.append(m("ask_timing2.owner_rival"))
+            if args.get("trigger") != "ATTACK":
+                assumed.append(m("ask_timing2.assumed_two_attack"))
         if case == "defeated_pending":
             assumed.append(m(f"ask_timing.assumed_{context}"))
         elif context:
@@ -1855,14 +2103,21 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
                  "can_before": "asked_can_before", "react_before_play": "asked_react_before",
                  "who_first": "asked_who_first" if args.get("asked") not in (
                      "me_first", "rival_first") else "asked_" + args["asked"],
-                 "order_mine": "asked_order",
+                 "order_mine": "asked_order", "after": "asked_after_move",
                  "defeated_pending": "asked_defeated_pending",
                  "in_step": "asked_in_step"}[case]
         own = asked in ("asked_me_first", "asked_rival_first", "asked_before_roll",
                         "asked_before_next_turn",
                         "asked_before_attack_end",
                         "asked_in_step")
-        if asked == "asked_in_step":
+        if case == "order_mine" and args.get("asked") in ("which", "in_order"):
+            asked = "asked_" + args["asked"]
+        elif case == "order_mine" and args.get("owner") == "rival":
+            asked = "asked_i_choose"
+        if asked in ("asked_before_next_reaction", "asked_before_fight_end", "asked_which",
+                     "asked_in_order", "asked_i_choose", "asked_after_move", "asked_before_move"):
+            lines.append(m(f"ask_timing2.{asked}"))
+        elif asked == "asked_in_step":
             lines.append(m("ask_react.asked_in_step", step=m(f"ask_react.step_{args['step']}")))
         else:
             lines.append(m(f"ask_react.{asked}" if own else f"ask_timing.{asked}"))
@@ -1915,15 +2170,11 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
 def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
     case = args["case"]
     head = m("ask_timing.yes") if value is True else m("ask_timing.no") if value is False else ""
-    if case == "act_pending":
-        from .family_pending import line as pending_line
-        return pending_line(value, run, m)
-    if case == "during":
-        from .family_during import line as during_line
-        return during_line(args, value, m)
-    if case == "steal_count":
-        from .family_stealcount import line as count_line
-        return count_line(value, m)
+    own = _case_module(case)
+    if own is not None:
+        return own.line(args, value, run, m)
+    if case == "before_act":
+        return f"{head}: " + m("ask_pending.why_pending")
     if case == "when":
         return m(f"ask_timing.moment_{value}")
     if case == "in_step":
@@ -1943,9 +2194,13 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return m("ask_react.ends_defending_player")
     if case == "may_end":
         return f"{head}: " + m("ask_timing.ends_then" if value else "ask_react.end_only_defender")
-    if case in ("before", "can_before"):
+    if case in ("before", "can_before", "after"):
         moment = _moment_of(run, args)
         return f"{head}: " + m(f"ask_timing.moment_{moment}") if moment else head
+    if case == "order_mine" and args.get("asked") == "which":
+        return m("ask_timing2.order_controller")
+    if case == "order_mine" and args.get("owner") == "rival":
+        return f"{head}: " + m("ask_timing2.order_controller")
     if case == "order_mine":
         return f"{head}: " + m("ask_timing.order_yours")
     if case == "defeated_pending":

@@ -193,6 +193,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                     "actions": [{"do": "call", "legend": legend, "player": "A"}]}
             return Built(data, "legal")
         state_a: dict[str, Any] = {"deck": 5, "legends": [down], "eddies": 5}
+        if asked == "face_up":                  # only a face-down Legend is called (11.11.1)
+            state_a["legends"] = [{"card": legend, "face_up": True}]
         if asked == "again":
             state_a["called_this_turn"] = bool(args["called_this_turn"])
         data = {**base, "cards": cards,
