@@ -22,7 +22,7 @@ ASK = Path(__file__).resolve().parent.parent / "judge_tool" / "ask"
 EVAL = Path(__file__).parent / "ask_eval"
 # The catalogue tables `judge ask` prints from.
 TABLES = ("ask.", "ask_lines.", "ask_misc.", "ask_timing.", "ask_answer.", "ask_assume.",
-          "ask_unclear.")
+          "ask_unclear.", "engine_step.", "engine_name.")
 REASONS = ("Unclear", "NotModelled", "EngineDisagrees")
 
 
@@ -122,9 +122,8 @@ def _human(answer) -> list[tuple[str, str]]:
     out += [("understood", u) for u in answer.understood]
     out += [("assumption", a) for a in answer.assumptions]
     out += [("not_understood", n) for n in answer.not_understood]
-    if answer.language != "en":
-        # the engine's steps are Turkish text: a Turkish answer's whole trace is checked
-        out += [("trace", step.text) for step in answer.trace]
+    # the engine's steps come from the catalogue in the question's language (engine/trace.py)
+    out += [("trace", step.text) for step in answer.trace]
     return out
 
 

@@ -167,6 +167,12 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
         answer.question = question
         answer.understood = named.lines(reading.language) + answer.understood
         answer.assumptions = named.assumed(reading.language) + answer.assumptions
+    # the engine's steps in the question's language (Turkish, also typed without Turkish
+    # letters, or English); families read them in Turkish before this point
+    from ..engine.trace import Step
+    from .say import language_of
+    lang = language_of(reading)
+    answer.trace = [s.in_language(lang) if isinstance(s, Step) else s for s in answer.trace]
     if book is not None:
         # Cite only rules the rulebook has; a gap between the engine's citations and the
         # rulebook data is reported (`missing`), never shown as a rule without text.

@@ -112,6 +112,11 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int],
         if concepts:
             if concepts & uses:
                 continue
+            if concepts & _family_keys():
+                # an action another family answers ("satabilirim": sell, with "-abil"
+                # read as grammar) is not understood, whatever grammar it carries
+                out.append(item.text)
+                continue
             if concepts & GRAMMAR and not (_suffix_only(reading, item.i) and not is_filler(item)):
                 continue
             out.append(item.text)
@@ -123,6 +128,12 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int],
 def _negative_concepts() -> frozenset[str]:
     from .lexicon import load_lexicon
     return load_lexicon().negative
+
+
+def _family_keys() -> frozenset[str]:
+    """The concepts that make a family (`key` of each [family.X]): the actions asked about."""
+    from .lexicon import load_lexicon
+    return frozenset(k for fam in load_lexicon().families.values() for k in fam.get("key", ()))
 
 
 def _suffix_only(reading: Reading, index: int) -> bool:

@@ -302,8 +302,12 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
 
 
 def _why_illegal(reading: Reading, outcome) -> str:
-    """Why the engine found the action illegal: its reason, which is Turkish text, for a
-    Turkish question; the rule it broke for an English one (the reason is in the trace)."""
+    """Why the engine found the action illegal: its reason in the question's language (the
+    engine's words come from the catalogue); the rule it broke when the reason is text."""
+    from .say import language_of
+    phrase = getattr(outcome, "illegal_phrase", None)
+    if phrase is not None:
+        return phrase.render(language_of(reading))
     if reading.language == "en" or not outcome.illegal_reason:
         return say(reading, "ask_answer.illegal_rule", rule=outcome.illegal_rule)
     return outcome.illegal_reason

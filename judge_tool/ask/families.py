@@ -368,12 +368,14 @@ def extract_steal(reading: Reading) -> Call | None:
     if dice is None and _gig_area_empty(reading):
         dice = 0
     if scale is not None:
-        if mods:
+        first = _scale_order(reading, scale, mods) if mods else "scale"
+        if first is None:
             raise Unclear("combat.scale_with_changes")     # which comes first is not said
-        power, assumptions, steps = _scaled_power(reading, base, scale), [], []
+        power, assumptions, steps = _scaled_power(reading, base, scale, mods, first), [], []
         args: dict[str, Any] = {"power": power, "dice_present": dice}
-        args["power_working"] = _scale_text(base.number, scale)
-        rounded = base.number * scale[0] % scale[1] != 0
+        args["power_working"] = _scale_text(base.number, scale, [m.number for m in mods], first)
+        rounded = (base.number + (sum(m.number for m in mods) if first == "changes" else 0)) \
+            * scale[0] % scale[1] != 0
         assumptions.append(say(reading, "ask_combat.scaled_rounding" if rounded else "ask_combat.scaled",
                                working=args["power_working"], low=power))
         if power < 0:
@@ -381,7 +383,7 @@ def extract_steal(reading: Reading) -> Call | None:
     else:
         power, assumptions, steps = _power_working(reading, base, mods)
         args = {"power": power, "dice_present": dice}
-    if mods:
+    if mods and scale is None:
         args["power_working"] = _sum_text(base.number, [m.number for m in mods])
     if _asks_remaining(reading):
         if dice is None:
@@ -620,46 +622,75 @@ def _power_scale(reading: Reading) -> tuple[int, int, set[int]] | None:
             raise Unclear("combat.scale_count")
         den = 1
     nxt = m.end
-    if nxt < len(items) and items[nxt].clause == clause and items[nxt].number is None and \
-            items[nxt].key.startswith(_SCALE_VERB):
+    verb = nxt < len(items) and items[nxt].clause == clause and items[nxt].number is None and \
+        items[nxt].key.startswith(_SCALE_VERB)
+    if verb:
         words.add(nxt)                  # "yarıya indi(rdi)", "yarıya düştü", "katına çıktı"
     power_said = any(items[k].clause == clause and "power" in reading.at(k) and k not in words
                      for k in range(max(0, m.start - 4), min(len(items), m.end + 4)))
-    # "Gig'lerinin yarısı", "half the gigs": Gigs halved, not a power
+    # "Gig'lerinin yarısı", "half the gigs": Gigs halved, not a power (the word before the
+    # scale, or the first word after it and its verb, past "the"/"of")
     asked = {k for q in reading.of("gig_question") for k in range(q.start, q.end)}
-    gigs = any(items[k].clause == clause and reading.at(k) & {"gig", "gig_area"} and k not in asked
-               for k in range(max(0, m.start - 2), min(len(items), m.end + 2)))
+    after = max(words) + 1
+    while after < len(items) and items[after].key in ("the", "of", "their", "his", "my"):
+        after += 1
+    # (after "katına çıktı" a new phrase starts: "… çıktı, Gig alanına saldırınca")
+    near = [k for k in (m.start - 1, None if verb else after)
+            if k is not None and 0 <= k < len(items) and items[k].clause == clause]
+    gigs = any(reading.at(k) & {"gig", "gig_area"} and k not in asked for k in near)
     if not power_said or gigs:
         raise Unclear("combat.scale_what")
     return num, den, words
 
 
-def _scaled_power(reading: Reading, base: Item, scale: tuple[int, int, set[int]]) -> int:
-    """The power after the scale; the words are read (with the effect word that scales it).
-    The rules say nothing of rounding a halved power: where rounding down or up would steal a
-    different number of Gigs, no ruling."""
+def _scale_order(reading: Reading, scale: tuple[int, int, set[int]], mods: list[Item]) -> str | None:
+    """"yarıya indi, sonra +3 aldı" -> "scale" (first); "+3 aldı, ardından yarıya indi" ->
+    "changes"; None when the order is not said (an "after" word between the two)."""
+    at = min(scale[2])
+    afters = [m.start for m in reading.of("after")] + \
+        [it.i for it in reading.items if it.key in ("then",)]
+    if all(m.i > at for m in mods) and any(at < a < min(m.i for m in mods) for a in afters):
+        reading.consumed.update(a for a in afters if at < a < min(m.i for m in mods))
+        return "scale"
+    if all(m.i < at for m in mods) and any(max(m.i for m in mods) < a < at for a in afters):
+        reading.consumed.update(a for a in afters if max(m.i for m in mods) < a < at)
+        return "changes"
+    return None
+
+
+def _scaled_power(reading: Reading, base: Item, scale: tuple[int, int, set[int]],
+                  mods: list[Item] = (), first: str = "scale") -> int:
+    """The power after the scale (and any changes, in the order said); the words are read
+    (with the effect word that scales it). The rules say nothing of rounding a halved power:
+    where rounding down or up would steal a different number of Gigs, no ruling."""
     from ..engine.rules_math import steal_count
     num, den, words = scale
+    change = sum(m.number for m in mods)
     reading.consumed.update(words)
     items = reading.items
     clause = items[min(words)].clause
     for m in reading.of("effect"):
         if items[m.start].clause == clause and abs(m.start - min(words)) <= 5:
             reading.consumed.update(range(m.start, m.end))
-    low = base.number * num // den
-    high = -(-base.number * num // den)
+    start = base.number + (change if first == "changes" else 0)
+    low = start * num // den + (change if first == "scale" else 0)
+    high = -(-start * num // den) + (change if first == "scale" else 0)
     if steal_count(low) != steal_count(high):
         raise Unclear("combat.scale_rounding")
     return low
 
 
-def _scale_text(base: int, scale: tuple[int, int, set[int]]) -> str:
+def _scale_text(base: int, scale: tuple[int, int, set[int]], changes: list[int] = (),
+                first: str = "scale") -> str:
     num, den, _ = scale
-    if den == 1:
-        return f"{base} × {num} = {base * num}"
-    if (base * num) % den:
-        return f"{base} × {num}/{den} = {base * num / den:g}"
-    return f"{base} × {num}/{den} = {base * num // den}"
+    factor = f"× {num}" if den == 1 else f"× {num}/{den}"
+    terms = " ".join(f"{'-' if c < 0 else '+'} {abs(c)}" for c in changes)
+    if first == "changes" and changes:
+        start = base + sum(changes)
+        value = start * num / den
+        return f"({base} {terms}) {factor} = {value:g}"
+    value = base * num / den + sum(changes)
+    return f"{base} {factor}{' ' + terms if changes else ''} = {value:g}"
 
 
 def _sum_text(base: int, mods: list[int]) -> str:
@@ -865,6 +896,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender"          # "I attack his 6 power unit with my 4 power unit"
         elif _verb_subject(reading, second) and not _verb_subject(reading, first):
             side1 = "defender"          # "Their 3 power unit is spent. My 10 power unit attacks it."
+        elif _instrumental_attacker(reading, second) and not _instrumental_attacker(reading, first):
+            side1 = "defender"          # "… 5 güçlü birimi …, 8 güçlü birimimle ona saldırırsam"
         else:
             side1 = "attacker"
             if not reading.has("attack"):
@@ -1069,6 +1102,22 @@ def _verb_subject(reading: Reading, item: Item) -> bool:
         if "attack" in reading.at(j) and not reading.at(j) & {"attacker", "defender"}:
             return items[j].key.startswith(_ATTACK_VERBS)
     return False
+
+
+def _instrumental_attacker(reading: Reading, item: Item) -> bool:
+    """Turkish: the number's Unit is in the instrumental ("8 güçlü birimimle", "birimiyle")
+    before an attack verb of its clause: the Unit one attacks with."""
+    if reading.language == "en":
+        return False
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k >= len(items) or items[k].clause != item.clause or "unit" not in reading.at(k) \
+            or not items[k].key.endswith(("le", "la")):
+        return False
+    return any(items[j].clause == item.clause and items[j].key.startswith(_ATTACK_VERBS)
+               for j in range(k + 1, min(len(items), k + 6)))
 
 
 def _en_subject_owner(reading: Reading, verb: int) -> str | None:
@@ -1705,7 +1754,8 @@ def extract_call(reading: Reading) -> Call | None:
     from .asked import asked_form
     form = asked_form(reading)
     if form == "count":
-        if reading.numbers:
+        if reading.numbers or reading.has("times"):
+            # "kaç kere çağırabilirim" asks how many calls, not what one costs
             return None
         return Call({"call_asked": "cost"})
     if reading.has("pay"):
@@ -1937,7 +1987,7 @@ def _win_overtime(reading: Reading, have: Item) -> Call:
     if reading.has("rival"):
         raise Unclear("win.rival_gigs_not_start")
     others = [it for it in reading.numbers if it is not have and not it.sign]
-    ordinal = have.suffix.startswith(("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu"))
+    ordinal = have.suffix.startswith(("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu", "."))
     if reading.has("steal") and not (ordinal and not others):
         if len(others) != 1 or reading.numbers[-1].sign:
             raise Unclear("win.stolen_when")

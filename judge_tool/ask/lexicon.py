@@ -382,6 +382,20 @@ def _clauses(text: str, tokens: list[turkish.Token], boundary: re.Pattern = _BOU
 
 
 _PUNCT = re.compile(r"[,;:.!?()\[\]]|\s-\s")
+_ORDINAL_NEXT = ("gig", "birim", "tur", "zar", "kart", "legend", "saldır", "sald")
+
+
+def _ordinal_periods(text: str, tokens: list[turkish.Token]) -> set[int]:
+    """Positions of periods that make a Turkish ordinal ("7. Gig'imi", "2. birimi", "3.
+    turumda"): right after a bare number and before a word in lower case or a game noun."""
+    out = set()
+    for a, b in zip(tokens, tokens[1:]):
+        gap = text[a.end:b.start]
+        if a.text.isdigit() and gap[:1] == "." and not gap[1:].strip() and len(gap) > 1:
+            word = b.text
+            if word[:1].islower() or turkish.fold(word).startswith(_ORDINAL_NEXT):
+                out.add(a.end)
+    return out
 
 
 def _language(items: list[Item], lexicon: Lexicon) -> str:
@@ -416,6 +430,10 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     lexicon = lexicon or load_lexicon()
     text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
     tokens = turkish.tokenize(text)
+    ordinals = _ordinal_periods(text, tokens)
+    if ordinals:
+        # "7. Gig'imi", "2. birimi": a Turkish ordinal's period ends no clause
+        text = "".join(" " if k in ordinals else ch for k, ch in enumerate(text))
     clauses = _clauses(text, tokens)
     parts = _clauses(text, tokens, _PUNCT)
     items: list[Item] = []
@@ -426,9 +444,13 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
                     suffix=tail.replace("'", ""))
         m = _NUMBER.fullmatch(key)
         d = _DIE.fullmatch(key)
+        if m and m.group(2).startswith("o"):
+            # "1O", "2o": the letter O typed for a zero (no Turkish or English ending
+            # starts with it) — never guessed: the word stays not understood
+            m = None
         if m:
             item.number = int(m.group(1))
-            item.suffix = m.group(2)
+            item.suffix = m.group(2) or ("." if tok.end in ordinals else "")
             item.sign = _sign(text, tok.start)      # "-3 güçlü", "+2 güç"
             if item.sign == "-":
                 item.number = -item.number

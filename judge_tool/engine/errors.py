@@ -41,12 +41,15 @@ class DecisionError(EngineError):
 
 
 class Illegal(EngineError):
-    """A scripted action or choice is not allowed by the rules."""
+    """A scripted action or choice is not allowed by the rules. `reason` is a
+    `trace.Phrase` (words from the catalogue, shown in the reader's language) or text;
+    `.reason` is its Turkish text, `.phrase` the Phrase (None for text)."""
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(self, rule: str, reason) -> None:
         self.rule = rule
-        self.reason = reason
-        super().__init__(f"{rule}: {reason}")
+        self.phrase = reason if hasattr(reason, "render") else None
+        self.reason = str(reason)
+        super().__init__(f"{rule}: {self.reason}")
 
 
 class GameOver(EngineError):

@@ -23,7 +23,7 @@ from .rules_math import (can_attack, effective, fight_result, may_choose_d20, pa
 from .script import Opt, Script, match
 from .state import Card, Die, GameState, Modifier, Player, rival
 from .targets import Facts, Filter, describe, matches
-from .trace import DIFFERS, FORCED, OFFICIAL_ONLY, Step
+from .trace import OFFICIAL_ONLY, Names, Phrase, Step
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,7 @@ class Outcome:
     legal: bool = True
     illegal_rule: str | None = None
     illegal_reason: str = ""
+    illegal_phrase: Any = field(default=None, compare=False, repr=False)   # the reason's words
     winner: str | None = None
     attacks: list[dict] = field(default_factory=list)
     fights: list[dict] = field(default_factory=list)
@@ -126,23 +127,24 @@ class Game:
         self._resolving = ""             # the label of the effect resolving now (10.14)
 
     # ------------------------------------------------------------------ basics
-    def step(self, rule: str, text: str) -> None:
-        if rule in OFFICIAL_ONLY_IDS and OFFICIAL_ONLY not in text:
-            text = f"{text} ({OFFICIAL_ONLY})"
-        self.trace.append(Step(rule, text))
+    def step(self, rule: str, key: str, **values: Any) -> None:
+        """One trace step: `key` under `[engine_step]` in the catalogue, its values as
+        keywords (see engine/trace.py); text written inline is kept as written."""
+        official = rule in OFFICIAL_ONLY_IDS and OFFICIAL_ONLY not in key
+        self.trace.append(Step.said(rule, key, official=official, **values))
 
     def p(self, name: str) -> Player:
         return self.s.players[name]
 
-    def win(self, player: str, rule: str, why: str) -> None:
-        self.s.winner = player
+    def win(self, winner: str, rule: str, key: str, **values: Any) -> None:
+        self.s.winner = winner
         self.s.phase = "over"
-        self.out.winner = player
-        self.step(rule, why)
-        raise GameOver(player)
+        self.out.winner = winner
+        self.step(rule, key, **values)
+        raise GameOver(winner)
 
-    def lose(self, player: str, rule: str, why: str) -> None:
-        self.win(rival(player), rule, why)
+    def lose(self, loser: str, rule: str, key: str, **values: Any) -> None:
+        self.win(rival(loser), rule, key, **values)
 
     def pick(self, decision: str, player: str, rule: str, prompt: str, options: list[Opt],
              known: list[Opt] | tuple = (), illegal_rule: str = "", illegal_why: str = "") -> Any:
@@ -153,7 +155,7 @@ class Game:
             nxt = self.script.peek(decision, player)
             if nxt is not None and known and isinstance(nxt, str) and match(nxt, options) is None \
                     and match(nxt, list(known)) is not None:
-                raise Illegal(illegal_rule or rule, illegal_why or f"{nxt!r} bu seçim için geçerli değil")
+                raise Illegal(illegal_rule or rule, illegal_why or Phrase("illegal.not_an_option", pick=repr(nxt)))
             return self.forced(decision, player, options[0].value, options[0].keys, options[0].text)
         return self.script.pick_one(decision, player, rule, prompt, options, known,
                                     illegal_rule, illegal_why)
@@ -161,7 +163,7 @@ class Game:
     def forced(self, decision: str, player: str, value: Any, keys: tuple = (), text: str = "") -> Any:
         self.script.take_forced(decision, player, tuple(str(k) for k in (keys or (value,))))
         self.out.forced.append(decision)
-        self.step(R.CHOICE, f"{FORCED}: {player} için {decision} = {text or value}")
+        self.step(R.CHOICE, "choice.forced", player=player, decision=decision, value=text or value)
         return value
 
     # ------------------------------------------------------------------ queries
@@ -328,22 +330,24 @@ class Game:
         cands = self.targets_of(act, ctx)
         t = act.params.get("target", "self")
         if not cands:
-            self.step(R.NO_LEGAL_CHOICE, f"{what}: geçerli hedef yok, bu kısım yapılmaz"
-                      + (f" ({describe(t)})" if isinstance(t, Filter) else ""))
+            if isinstance(t, Filter):
+                self.step(R.NO_LEGAL_CHOICE, "target.none_of", what=what, filter=describe(t))
+            else:
+                self.step(R.NO_LEGAL_CHOICE, "target.none", what=what)
             return []
         if not isinstance(t, Filter):
             if t in ("friendly_unit", "rival_unit", "any_unit"):
                 return [self.pick("target", ctx.controller, R.CHOICE, what, [self._card_opt(u) for u in cands])]
             return cands[:1]
         if t.all:
-            self.step(R.RESOLVE_IN_ORDER, f"{what}: tüm uygun kartlar ({describe(t)}): "
-                      + ", ".join(c.uid for c in cands))
+            self.step(R.RESOLVE_IN_ORDER, "target.all", what=what, filter=describe(t),
+                      cards=Names(c.uid for c in cands))
             return cands
         need = min(t.count, len(cands))
         if len(cands) > t.count:
-            self.step(R.CHOICE_AS_MANY, f"{what}: {len(cands)} uygun karttan {t.count} seçilir")
+            self.step(R.CHOICE_AS_MANY, "target.choose_of", what=what, n=len(cands), count=t.count)
         elif len(cands) < t.count:
-            self.step(R.CHOICE_AS_MANY, f"{what}: {t.count} hedef istenir, {len(cands)} var: olabildiğince çok seçilir")
+            self.step(R.CHOICE_AS_MANY, "target.as_many", what=what, n=len(cands), count=t.count)
         if need == len(cands) and not t.up_to:
             return [self.forced("target", ctx.controller, c, (c.uid, c.name), c.uid) for c in cands]
         chosen: list[Card] = []
@@ -366,7 +370,7 @@ class Game:
                 card = self.pick("target", ctx.controller, R.CHOICE, f"{what} ({i + 1}/{need})", opts)
             pool.remove(card)
             chosen.append(card)
-            self.step(R.CHOICE, f"{ctx.controller} hedef seçer: {card.uid}")
+            self.step(R.CHOICE, "target.chosen", player=ctx.controller, card=card.uid)
         return chosen
 
     # ------------------------------------------------------------------ finding cards
@@ -405,16 +409,15 @@ class Game:
         if eff.once_per_turn:
             src = self._any_card(src_uid)
             if self._used(src, eff):
-                self.step(R.CONDITION_FALSE, f"{eff.label}: her turda yalnızca bir kez; bu tur zaten tetiklendi")
+                self.step(R.CONDITION_FALSE, "pending.once_per_turn", effect=eff.label)
                 return
             self._mark_used(src, eff)
         self._seq += 1
         pe = Pending(self._seq, controller, eff, src_uid, src_name, gear, dict(ctx), snapshot)
         self.pending.append(pe)
-        self.step(rule, f"bekleyen etki: {pe.label} ({controller})")
+        self.step(rule, "pending.new", effect=pe.label, player=controller)
         if self._resolving:
-            self.step(R.PENDING_NEW, f"{pe.label}, {self._resolving} çözümlenirken tetiklendi: "
-                      f"bekler; önce {self._resolving} biter")
+            self.step(R.PENDING_NEW, "pending.while_resolving", effect=pe.label, resolving=self._resolving)
 
     def trigger_on(self, card: Card, controller: str, trig: str, rule: str, ctx: dict | None = None,
                    effects: Iterable[tuple[EffectDef, str | None]] | None = None,
@@ -454,17 +457,14 @@ class Game:
         a = self.attack
         react = a is not None and not a.ended and a.step == "react"
         if decision == "act_resolving":
-            raise Illegal(R.RESOLVING_BLOCKS, f"{who}: bir etki çözümlenirken kart oynanamaz, "
-                          "etki aktifleştirilemez, başka bekleyen etki çözümlenemez")
+            raise Illegal(R.RESOLVING_BLOCKS, Phrase("illegal.while_resolving", player=who))
         if react and what == "end":
-            raise Illegal(R.REACT_END, f"{who}: bekleyen etki varken Tepki Adımı bitirilemez")
+            raise Illegal(R.REACT_END, Phrase("illegal.react_end_pending", player=who))
         if react and what in REACTIONS:
-            raise Illegal(R.REACT_PENDING, f"{who}: tepkinin tetiklediği etkilerin hepsi "
-                          "çözümlenmeden yeni tepki alınamaz")
+            raise Illegal(R.REACT_PENDING, Phrase("illegal.react_pending", player=who))
         if what == "activate":
-            raise Illegal(R.ACTIVATE_NOT_PENDING, f"{who}: bekleyen etki varken etki aktifleştirilemez")
-        raise Illegal(R.PENDING_BLOCKS, f"{who}: bekleyen etkilerin hepsi çözümlenmeden "
-                      "aksiyon alınamaz")
+            raise Illegal(R.ACTIVATE_NOT_PENDING, Phrase("illegal.activate_pending", player=who))
+        raise Illegal(R.PENDING_BLOCKS, Phrase("illegal.pending_blocks", player=who))
 
     def resolve_pending(self) -> None:
         """Turn player resolves all theirs first; each player picks their own order;
@@ -480,12 +480,12 @@ class Game:
                 previous = current
                 current = tp if mine(tp) else rival(tp)
                 if previous is None and mine(tp) and mine(rival(tp)):
-                    self.step(R.PENDING_TURN_PLAYER, f"iki oyuncunun da bekleyen etkisi var: önce sıra oyuncusu {tp} kendi etkilerinin hepsini çözümler")
+                    self.step(R.PENDING_TURN_PLAYER, "pending.both", player=tp)
                 elif previous is not None and previous != current:
                     # the turn player finished: the rival's turn comes by 10.13; a player
                     # finished theirs, new ones that arrived meanwhile included: 10.14.1
                     self.step(R.PENDING_TURN_PLAYER if previous == tp and not arrived
-                              else R.PENDING_NEW_BOTH, f"{previous} bekleyen etkilerini bitirdi; şimdi {current} çözümler")
+                              else R.PENDING_NEW_BOTH, "pending.next_player", previous=previous, player=current)
             options = mine(current)
             if len(options) == 1:
                 chosen = options[0]
@@ -495,7 +495,7 @@ class Game:
                 chosen = self.pick(
                     "pending", current, R.PENDING_ANY_ORDER,
                     f"which of {len(options)} pending effects resolves first", _dedupe(opts))
-                self.step(R.PENDING_ANY_ORDER, f"{current} sırayı seçer: önce {chosen.label}")
+                self.step(R.PENDING_ANY_ORDER, "pending.order", player=current, effect=chosen.label)
             self.pending.remove(chosen)
             waiting = len(self.pending)
             self.resolve(chosen)
@@ -520,7 +520,7 @@ class Game:
 
     def resolve(self, pe: Pending) -> None:
         self._resolved(pe.label, pe.controller)
-        self.step(R.RESOLVE_IN_ORDER, f"{pe.label} çözümlenir")
+        self.step(R.RESOLVE_IN_ORDER, "pending.resolves", effect=pe.label)
         self.act_while_waiting("act_resolving")
         outer, self._resolving = self._resolving, pe.label
         try:
@@ -542,13 +542,13 @@ class Game:
         card = self._self_card(ctx)
         if card is None and ctx.snapshot is not None and any(
                 k in eff.condition for k in ("power_at_least", "power_at_most")):
-            self.step(R.LAST_KNOWN, f"{ctx.snapshot.name} artık sahada değil: son bilinen güç {ctx.snapshot.power}")
+            self.step(R.LAST_KNOWN, "condition.last_known", card=ctx.snapshot.name, power=ctx.snapshot.power)
         ok, parts = evaluate_conditions(eff.condition, View(self, ctx.controller, card, ctx.snapshot, ctx.trig))
         if eff.kind == "triggered" and rule == R.CONDITION_AT_RESOLUTION:
-            self.step(R.CONDITION_AT_RESOLUTION, "tetikleyici dışındaki koşul tetiklenirken değil, çözümlenirken doğru olmalı")
-        self.step(rule, f"koşul çözümlenirken kontrol edilir: {'; '.join(parts)}")
+            self.step(R.CONDITION_AT_RESOLUTION, "condition.at_resolution")
+        self.step(rule, "condition.checked", parts=Names(parts, "; "))
         if not ok:
-            self.step(R.CONDITION_FALSE, "koşul yanlış: etki uygulanmaz")
+            self.step(R.CONDITION_FALSE, "condition.false")
         return ok
 
     def _quiet_condition(self, eff: EffectDef, owner: str, src: Card) -> bool:
@@ -570,7 +570,7 @@ class Game:
         if not isinstance(pick, bool):
             raise DecisionError(f"{path}: a 'may' decision takes true or false", decision="may",
                                 player=player, rule=rule, path=path)
-        self.step(rule, f"{player} isteğe bağlı kısmı {'yapar' if pick else 'yapmaz'}: {what}")
+        self.step(rule, "may.does" if pick else "may.does_not", player=player, what=what)
         return pick
 
     def _self_card(self, ctx: Ctx) -> Card | None:
@@ -589,9 +589,10 @@ class Game:
                 continue
             if act.optional:
                 if not self.feasible(act, ctx):
-                    self.step(R.NO_LEGAL_CHOICE, f"{VERB_TR[act.verb]}: yapılabilecek geçerli seçim yok, bu kısım atlanır")
+                    self.step(R.NO_LEGAL_CHOICE, "may.impossible", verb=Phrase(f"verb.{act.verb}"))
                     continue
-                if not self.may(ctx.controller, f"{ctx.label}: {VERB_TR[act.verb]}"):
+                if not self.may(ctx.controller, Phrase("may.what", effect=ctx.label,
+                                                       verb=Phrase(f"verb.{act.verb}"))):
                     continue
             done = self.do(act, ctx)
             if done and act.then:
@@ -604,10 +605,11 @@ class Game:
         held, parts = evaluate_conditions(conds, View(self, ctx.controller, self._self_card(ctx),
                                                       ctx.snapshot, ctx.trig))
         ok = not held if negate else held
-        kind = "koşul tutmuyorsa" if negate else "koşul"
-        self.step(R.CONDITION_AT_RESOLUTION, f"{VERB_TR[act.verb]}: {kind} bu kısım çözümlenirken kontrol edilir: {'; '.join(parts)}")
+        verb = Phrase(f"verb.{act.verb}")
+        self.step(R.CONDITION_AT_RESOLUTION, "condition.part_unless" if negate else "condition.part",
+                  verb=verb, parts=Names(parts, "; "))
         if not ok:
-            self.step(R.CONDITION_FALSE, f"{'koşul doğru' if negate else 'koşul yanlış'}: {VERB_TR[act.verb]} uygulanmaz")
+            self.step(R.CONDITION_FALSE, "condition.part_true" if negate else "condition.part_false", verb=verb)
         return ok
 
     def feasible(self, act: Action, ctx: Ctx) -> bool:
@@ -670,11 +672,11 @@ class Game:
         p = self.p(ctx.controller)
         for i in range(n):
             if not p.deck:
-                self.step(R.TRASH_EACH, f"deste boş: {i + 1}. kart çöpe atılamaz")
+                self.step(R.TRASH_EACH, "trash.deck_empty", nth=i + 1)
                 break
             card = p.deck.pop(0)
-            self.step(R.TRASH_EACH, f"{i + 1}/{n}: destenin üstündeki {shown(card)} gösterilir ve çöpe atılır")
-            self.to_trash(card, "desteden çöpe")
+            self.step(R.TRASH_EACH, "trash.top", nth=i + 1, n=n, card=shown(card))
+            self.to_trash(card, Phrase("why.deck_to_trash"))
         return n > 0
 
     def _number(self, player: str, up_to: int, rule: str, prompt: str) -> int:
@@ -685,8 +687,8 @@ class Game:
             raise DecisionError(f"{path}: a number must be a whole number ≥ 0", decision="number",
                                 player=player, rule=R.CHOICE_NUMBER, path=path)
         if pick > up_to:
-            raise Illegal(rule, f"en fazla {up_to} seçilebilir, {pick} seçildi")
-        self.step(rule, f"{player} sayıyı seçer: {pick} (en fazla {up_to})")
+            raise Illegal(rule, Phrase("illegal.too_many", up_to=up_to, pick=pick))
+        self.step(rule, "choice.number", player=player, pick=pick, up_to=up_to)
         return pick
 
     def draw(self, player: str, n: int) -> None:
@@ -696,25 +698,27 @@ class Game:
         for i in range(n):
             if watch:
                 replaced, _ = self.replace_event("draw", player, {"player": player}, player,
-                                                 f"{player} {i + 1}/{n}. kartı çekecekti")
+                                                 Phrase("would.draw", player=player, nth=i + 1, n=n))
                 if replaced:
                     continue
             if not p.deck:
-                self.lose(player, R.DRAW_TOO_MANY,
-                          f"{i + 1}/{n}. kart: deste boş — boş desteden çekmek, {player} kaybeder")
+                self.lose(player, R.DRAW_TOO_MANY, "draw.empty_loses", nth=i + 1, n=n, player=player)
             card = p.deck.pop(0)
             p.hand.append(card)
-            self.step(R.DRAW_EACH, f"{i + 1}/{n}: {player} destenin üstünden {shown(card)} çeker")
+            self.step(R.DRAW_EACH, "draw.one", nth=i + 1, n=n, player=player, card=shown(card))
 
     def _do_search(self, act: Action, ctx: Ctx) -> bool:
         p = self.p(ctx.controller)
         n = act.get("n")
         looked = p.deck[:n]
         self.out.searched += len(looked)
-        self.step(R.SEARCH, f"destenin üstündeki {n} karta bakılır: {len(looked)} kart var"
-                  + (f" ({', '.join(c.name for c in looked)})" if looked else ""))
+        if looked:
+            self.step(R.SEARCH, "search.look_cards", n=n, found=len(looked),
+                      cards=Names(c.name for c in looked))
+        else:
+            self.step(R.SEARCH, "search.look", n=n, found=len(looked))
         if len(looked) < n:
-            self.step(R.SEARCH_STILL_IN_DECK, f"destede yalnızca {len(looked)} kart: bakılabildiği kadarına bakılır; kartlar destede sayılır, kayıp yok")
+            self.step(R.SEARCH_STILL_IN_DECK, "search.fewer", found=len(looked))
         take = act.get("take")
         wanted = act.get("type")
         chosen: list[Card] = []
@@ -729,7 +733,7 @@ class Game:
                     f"up to {take} {wanted} card(s) to take from {[c.name for c in looked]} (may choose none)", opts)
                 chosen = self._pick_cards(pick, path, eligible, looked, take, ctx.controller, exact=False)
                 if len(chosen) < need:
-                    self.step(R.SEARCH_DECLINE, f"{ctx.controller} aranan kartı bulmamayı seçebilir: {need - len(chosen)} uygun kart alınmadı")
+                    self.step(R.SEARCH_DECLINE, "search.decline", player=ctx.controller, n=need - len(chosen))
             elif need == len(eligible) and len({c.name for c in eligible}) <= 1 or need == len(eligible) == len(looked):
                 chosen = eligible[:need]
             else:
@@ -741,24 +745,24 @@ class Game:
                 p.deck.remove(c)
                 if act.get("to") == "hand":
                     p.hand.append(c)
-                    shown = "gösterilir ve " if act.get("reveal") else ""
-                    self.step(R.SEARCH, f"{c.name} {shown}ele eklenir")
+                    self.step(R.SEARCH, "search.to_hand_revealed" if act.get("reveal") else "search.to_hand",
+                              card=c.name)
                 else:
                     p.trash.append(c)
-                    self.step(R.SEARCH, f"{c.name} çöpe atılır")
+                    self.step(R.SEARCH, "search.to_trash", card=c.name)
         rest = [c for c in looked if c not in chosen]
         if rest:
             where = act.get("rest")
             if where == "top":
-                self.step(R.SEARCH_RETURN, f"kalanlar aynı sırayla destenin üstüne döner: {', '.join(c.name for c in rest)}")
+                self.step(R.SEARCH_RETURN, "search.rest_top", cards=Names(c.name for c in rest))
             else:
                 for c in rest:
                     p.deck.remove(c)
                 p.deck.extend(rest)
                 if where == "bottom" and len(rest) > 1:
-                    self.step(R.BOTTOM_DECK_RANDOM, f"kalan {len(rest)} kart karıştırılıp destenin altına konur (motor sırayı korur; sırayı beklentilerde kullanmayın)")
+                    self.step(R.BOTTOM_DECK_RANDOM, "search.rest_bottom_random", n=len(rest))
                 else:
-                    self.step(R.BOTTOM_DECK, f"kalanlar destenin altına konur: {', '.join(c.name for c in rest)}")
+                    self.step(R.BOTTOM_DECK, "search.rest_bottom", cards=Names(c.name for c in rest))
         return True
 
     def _pick_cards(self, pick: Any, path: str, eligible: list[Card], looked: list[Card],
@@ -773,16 +777,16 @@ class Game:
             hit = next((c for c in pool if c.name == name or c.uid == name), None)
             if hit is None:
                 if any(c.name == name for c in looked):
-                    raise Illegal(R.SEARCH, f"{name} bu aramanın şartına uymuyor")
+                    raise Illegal(R.SEARCH, Phrase("illegal.search_no_match", card=name))
                 raise DecisionError(f"{path}: {name!r} is not among the searched cards "
                                     f"{[c.name for c in looked]}", decision="search",
                                     player=player, rule=R.SEARCH, path=path)
             pool.remove(hit)
             out.append(hit)
         if len(out) > count:
-            raise Illegal(R.SEARCH, f"en fazla {count} kart seçilebilir, {len(out)} seçildi")
+            raise Illegal(R.SEARCH, Phrase("illegal.too_many_cards", up_to=count, pick=len(out)))
         if exact and len(out) != count:
-            raise Illegal(R.CHOICE_AS_MANY, f"tam {count} kart seçilmeli (mümkün olduğu kadar), {len(out)} seçildi")
+            raise Illegal(R.CHOICE_AS_MANY, Phrase("illegal.exactly", count=count, pick=len(out)))
         return out
 
     def _do_power(self, act: Action, ctx: Ctx) -> bool:
@@ -792,11 +796,11 @@ class Game:
                 g = self.s.find_gear(card.uid)
                 card = g[1] if g else None
             if card is None:
-                self.step(R.RESOLVE_MAX, f"{ctx.source_name} artık oyunda değil: güç verilemez")
+                self.step(R.RESOLVE_MAX, "power.source_gone", card=ctx.source_name)
                 return False
             cards = [card]
         else:
-            cards = self.choose_targets(act, ctx, "güç kazanacak birim")
+            cards = self.choose_targets(act, ctx, Phrase("what.gain_power"))
             if not cards:
                 return False
         until = act.get("until")
@@ -805,11 +809,12 @@ class Game:
             if act.get("per_gear"):
                 gears = len(card.gears)
                 amount = amount * gears
-                text = f"{card.uid}: kuşandığı {gears} Gear × {act.get('amount')} = {amount:+d} güç"
+                change = Phrase("power.per_gear", gears=gears, each=act.get("amount"), amount=f"{amount:+d}")
             else:
-                text = f"{card.uid}: {amount:+d} güç"
+                change = Phrase("power.change", amount=f"{amount:+d}")
             self.s.modifiers.append(Modifier(card.uid, amount, until, ctx.label, "", ctx.controller))
-            self.step(R.RESOLVE_IN_ORDER, f"{text} ({SPAN[until]}); güç şimdi {self.power(card)}")
+            self.step(R.RESOLVE_IN_ORDER, "power.gained", card=card.uid, change=change,
+                      span=Phrase(f"span.{until}"), power=self.power(card))
         return True
 
     def _gig_options(self, which: str, ctx: Ctx) -> list[Die]:
@@ -832,12 +837,12 @@ class Game:
     def _do_adjust_gig(self, act: Action, ctx: Ctx) -> bool:
         dice = self._gig_options(act.get("gig"), ctx)
         if not dice:
-            self.step(R.NO_LEGAL_CHOICE, "seçilebilecek Gig yok: etki geçersiz")
+            self.step(R.NO_LEGAL_CHOICE, "gig.none")
             return False
         die = self._choose_die(dice, ctx.controller, "a Gig to change")
         by, direction = act.get("by"), act.get("direction")
         if self.attack is not None and die.id in self.attack.selected:
-            self.step(R.STEAL_VALUE_FIXED, f"{die} çalınmak üzere seçildi: çalma sırasında değeri değişemez")
+            self.step(R.STEAL_VALUE_FIXED, "gig.value_fixed", die=str(die))
             if self.script.peek("value", ctx.controller) is not None:
                 self.script.ci += 1       # a value stated for it is moot, not an error
             return False
@@ -847,17 +852,16 @@ class Game:
         if act.get("exact"):          # "increase by 1": exactly that change, or the effect fails
             values = [v for v in values if abs(v - die.value) == by]
             if not values:
-                self.step(R.ADJUST_OFF_FACE, f"{die}: tam {by} değişiklik için yüz yok; etki başarısız olur")
+                self.step(R.ADJUST_OFF_FACE, "gig.no_face_exact", die=str(die), by=by)
                 return False
             if len(values) == 1:
                 pick = self.forced("value", ctx.controller, values[0], (values[0],), str(values[0]))
                 old = die.value
                 die.value = pick
-                self.step(R.RESOLVE_IN_ORDER, f"{die.id}: {old} → {pick}")
+                self.step(R.RESOLVE_IN_ORDER, "gig.changed", die=die.id, old=old, new=pick)
                 return True
         if values == [die.value]:
-            self.step(R.UP_TO_ZERO, f"{die}: {direction} yönünde en fazla {by} değişiklik için yüz yok; "
-                      f"\"en fazla\" 0'ı da kapsar ({OFFICIAL_ONLY})")
+            self.step(R.UP_TO_ZERO, "gig.up_to_zero", die=str(die), direction=Phrase(f"direction.{direction}"), by=by)
             pick = self.forced("value", ctx.controller, die.value, (die.value,), str(die.value))
         else:
             pick, path = self.script.choose("value", ctx.controller, R.CHOICE,
@@ -867,21 +871,22 @@ class Game:
                 raise DecisionError(f"{path}: a 'value' pick is a whole number", decision="value",
                                     player=ctx.controller, rule=R.CHOICE, path=path)
             if not 1 <= pick <= die.sides:
-                raise Illegal(R.ADJUST_OFF_FACE, f"d{die.sides} üzerinde {pick} yüzü yok ({OFFICIAL_ONLY})")
+                raise Illegal(R.ADJUST_OFF_FACE, Phrase("illegal.no_face", die=f"d{die.sides}", pick=pick))
             if pick not in values:
-                raise Illegal(R.RESOLVE_IN_ORDER, f"{die} en fazla {by} ({direction}) değişebilir; {pick} seçildi")
+                raise Illegal(R.RESOLVE_IN_ORDER, Phrase("illegal.change_too_big", die=str(die), by=by,
+                                                         direction=Phrase(f"direction.{direction}"), pick=pick))
         if pick == die.value:
-            self.step(R.ADJUST_SAME, f"{die} {pick} olarak kalır: Gig sahip olduğu değere ayarlanamaz, değişiklik yok ({OFFICIAL_ONLY})")
+            self.step(R.ADJUST_SAME, "gig.same", die=str(die), value=pick)
             return False
         old = die.value
         die.value = pick
-        self.step(R.RESOLVE_IN_ORDER, f"{die.id}: {old} → {pick}")
+        self.step(R.RESOLVE_IN_ORDER, "gig.changed", die=die.id, old=old, new=pick)
         return True
 
     def _do_swap_gigs(self, act: Action, ctx: Ctx) -> bool:
         mine, theirs = self.p(ctx.controller).gigs, self.p(rival(ctx.controller)).gigs
         if not mine or not theirs:
-            self.step(R.NO_LEGAL_CHOICE, "iki tarafta da Gig gerekir: yer değiştirme yapılamaz")
+            self.step(R.NO_LEGAL_CHOICE, "gig.swap_impossible")
             return False
         a = self._choose_die(list(mine), ctx.controller, "the friendly Gig to swap")
         b = self._choose_die(list(theirs), ctx.controller, "the rival Gig to swap")
@@ -889,10 +894,8 @@ class Game:
         theirs.remove(b)
         mine.append(b)
         theirs.append(a)
-        self.step(R.SWAP, f"{a} ile {b} aynı anda yer değiştirir; değerler korunur "
-                  "(yer değiştirmenin işleyişi Türkçe metinde yalnızca 10.19 örneğinde geçer)")
-        self.step(R.SWAP_NOT_STEAL, "yer değiştirme çalma sayılmaz: çalma tetikleyicileri çalışmaz "
-                  "(resmî kural 6.6.2; Türkçe metinde karşılığı yok)")
+        self.step(R.SWAP, "gig.swap", a=str(a), b=str(b))
+        self.step(R.SWAP_NOT_STEAL, "gig.swap_not_steal")
         return True
 
     def _trash_play_options(self, act: Action, ctx: Ctx, payable: bool = False) -> list[Card]:
@@ -920,26 +923,24 @@ class Game:
     def _do_play_from_trash(self, act: Action, ctx: Ctx) -> bool:
         found = self._trash_play_options(act, ctx)
         if not found:
-            self.step(R.NO_LEGAL_CHOICE, "çöpte uygun kart yok: etki geçersiz, seçim yapılmaz")
+            self.step(R.NO_LEGAL_CHOICE, "trash_play.none")
             return False
         options = self._trash_play_options(act, ctx, payable=True)
         if not options:
-            self.step(R.RESOLVE_AS_MUCH, f"çöpteki uygun kart ({', '.join(sorted({c.name for c in found}))}) "
-                      f"oynanamaz (bedel ödenemez ya da kuşanılacak birim yok): bu kısım yapılmaz, "
-                      "etkinin kalanı çözümlenir")
+            self.step(R.RESOLVE_AS_MUCH, "trash_play.unplayable", cards=Names(sorted({c.name for c in found})))
             return False
         card = self.pick("play", ctx.controller, R.CHOICE,
                          f"a card from the trash (cost ≤ {act.get('max_cost')})",
                          [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
-        self.step(R.PLAY_BY_EFFECT, f"{card.name} çöpten oynanır (normal oynama kurallarıyla)")
+        self.step(R.PLAY_BY_EFFECT, "trash_play.plays", card=card.name)
         self.play_card(ctx.controller, card, zone="trash", free=act.get("free"), by_effect=True)
         return True
 
     def _do_bottom_deck(self, act: Action, ctx: Ctx) -> bool:
         if act.get("target") != "self":
-            cards = self.choose_targets(act, ctx, "destenin altına gidecek kart")
+            cards = self.choose_targets(act, ctx, Phrase("what.to_bottom"))
             for c in cards:
-                self._leave_play(c, "deck", "destenin altına konur", R.BOTTOM_DECK)
+                self._leave_play(c, "deck", Phrase("leave.to_bottom"), R.BOTTOM_DECK)
             return bool(cards)
         uid = ctx.source
         found = self.s.find_in_play(uid)
@@ -949,21 +950,21 @@ class Game:
             owner = self.p(card.owner)
             group = [card, *card.gears]
             for g in card.gears:
-                self.step(R.BOTTOM_DECK_RANDOM, f"kuşanılı {g.name} {de(g.name)} birlikte destenin altına gider")
+                self.step(R.BOTTOM_DECK_RANDOM, "bottom.gear_too", gear=g.name)
             card.gears = []
             card.spent = card.lag = False
             owner.deck.extend(group)
-            self.step(R.BOTTOM_DECK, f"{card.name} destenin altına konur")
+            self.step(R.BOTTOM_DECK, "bottom.card", card=card.name)
             return True
         for p in self.s.players.values():
             for c in p.trash:
                 if c.uid == uid:
                     p.trash.remove(c)
                     self.p(c.owner).deck.append(c)
-                    self.step(R.BOTTOM_DECK, f"{c.name} çöpten destenin altına konur")
-                    self.step(R.GEAR_FOLLOWS, "çöpteki Gear'lar artık kuşanılı değil: çöpte kalır")
+                    self.step(R.BOTTOM_DECK, "bottom.from_trash", card=c.name)
+                    self.step(R.GEAR_FOLLOWS, "bottom.gears_stay")
                     return True
-        self.step(R.RESOLVE_MAX, f"{ctx.source_name} bulunamadı: destenin altına konamaz")
+        self.step(R.RESOLVE_MAX, "bottom.not_found", card=ctx.source_name)
         return False
 
     def _discard_options(self, act: Action, ctx: Ctx) -> list[Card]:
@@ -981,90 +982,90 @@ class Game:
     def _do_discard(self, act: Action, ctx: Ctx) -> bool:
         options = self._discard_options(act, ctx)
         if not options:
-            self.step(R.NO_LEGAL_CHOICE, "elde uygun kart yok: kart atılamaz")
+            self.step(R.NO_LEGAL_CHOICE, "discard.none")
             return False
         card = self.pick("discard", ctx.controller, R.CHOICE, "a card to discard",
                          [Opt(c, (c.name, c.uid), c.name, group=c.name) for c in options])
         p = self.p(ctx.controller)
         p.hand.remove(card)
-        self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} elinden {card.name} (bedel {card.defn.cost}) atar")
-        self.to_trash(card, "elden atıldı")
+        self.step(R.RESOLVE_IN_ORDER, "discard.card", player=ctx.controller, card=card.name, cost=card.defn.cost)
+        self.to_trash(card, Phrase("why.discarded"))
         return True
 
     def _do_prevent_steal(self, act: Action, ctx: Ctx) -> bool:
         die = ctx.trig.get("die")
         if self.attack is None or die not in self.attack.selected:
-            self.step(R.RESOLVE_MAX, "engellenecek seçilmiş Gig yok")
+            self.step(R.RESOLVE_MAX, "prevent.none")
             return False
         self.attack.prevented.add(die)
-        self.step(R.STEAL_PREVENT, f"{die} çalınmaz")
+        self.step(R.STEAL_PREVENT, "prevent.done", die=die)
         return True
 
     def _do_defeat(self, act: Action, ctx: Ctx) -> bool:
         if act.get("target") in ("self", "this_gear"):
             uid = ctx.gear if act.get("target") == "this_gear" else ctx.source
             if uid is None:
-                self.step(R.RESOLVE_MAX, "mağlup edilecek Gear yok")
+                self.step(R.RESOLVE_MAX, "defeat.no_gear")
                 return False
             return self.defeat(uid, chain=ctx.chain)
         done = False
-        for c in self.choose_targets(act, ctx, "mağlup edilecek kart"):
+        for c in self.choose_targets(act, ctx, Phrase("what.defeat")):
             done = self.defeat(c.uid, chain=ctx.chain) or done
         return done
 
     def _do_end_attack(self, act: Action, ctx: Ctx) -> bool:
         if self.attack is None or self.attack.ended:
-            self.step(R.RESOLVE_MAX, "bitirilecek saldırı yok")
+            self.step(R.RESOLVE_MAX, "end_attack.none")
             return False
         self.attack.ended_by_effect = True
-        self.step(R.END_BY_EFFECT, f"{ctx.label} saldırıyı bitirir")
+        self.step(R.END_BY_EFFECT, "end_attack.done", effect=ctx.label)
         return True
 
     def _do_ready(self, act: Action, ctx: Ctx) -> bool:
         done = False
-        for card in self.choose_targets(act, ctx, "hazır konuma gelecek kart"):
+        for card in self.choose_targets(act, ctx, Phrase("what.ready")):
             if not card.spent:
                 continue
             card.spent = False
-            self.step(R.RESOLVE_IN_ORDER, f"{card.uid} hazır konuma gelir")
+            self.step(R.RESOLVE_IN_ORDER, "ready.card", card=card.uid)
             done = True
         return done
 
     # ------------------------------------------------------------------ more verbs (targets)
-    def _status(self, act: Action, ctx: Ctx, status: str, what: str) -> bool:
+    def _status(self, act: Action, ctx: Ctx, status: str, what: Phrase) -> bool:
         cards = self.choose_targets(act, ctx, what)
         until = act.get("until")
         for c in cards:
             self.s.modifiers.append(Modifier(c.uid, 0, until, ctx.label, status, ctx.controller))
-            self.step(R.PERSISTENT_DURATION, f"{c.uid}: {what} ({SPAN[until]})")
+            self.step(R.PERSISTENT_DURATION, "status.set", card=c.uid, what=what, span=Phrase(f"span.{until}"))
         return bool(cards)
 
     def _do_restrict(self, act: Action, ctx: Ctx) -> bool:
         words = act.get("what")
         done = False
         for w in ([words] if isinstance(words, str) else words):
-            done = self._status(act, ctx, f"restrict:{w}", RESTRICT_TR[w]) or done
+            done = self._status(act, ctx, f"restrict:{w}", Phrase(f"restrict.{w}")) or done
         return done
 
     def _do_allow(self, act: Action, ctx: Ctx) -> bool:
         w = act.get("what")
-        return self._status(act, ctx, f"allow:{w}", ALLOW_TR[w])
+        return self._status(act, ctx, f"allow:{w}", Phrase(f"allow.{w}"))
 
     def _do_fight_result(self, act: Action, ctx: Ctx) -> bool:
         r = act.get("result")
-        return self._status(act, ctx, f"fight:{r}", "çatışmayı kazanır" if r == "win" else "çatışmayı kaybeder")
+        return self._status(act, ctx, f"fight:{r}", Phrase("status.wins_fight" if r == "win" else "status.loses_fight"))
 
     def _do_spend(self, act: Action, ctx: Ctx) -> bool:
         done = False
-        for c in self.choose_targets(act, ctx, "harcanacak kart"):
+        for c in self.choose_targets(act, ctx, Phrase("what.spend")):
             if c.spent:
-                self.step(R.RESOLVE_MAX, f"{c.uid} zaten harcanmış")
+                self.step(R.RESOLVE_MAX, "spend.already", card=c.uid)
                 continue
             self.spend(c, self.controller(c), ctx.label, R.RESOLVE_IN_ORDER)
             done = True
         return done
 
-    def _leave_play(self, card: Card, to: str, why: str, rule: str) -> None:
+    def _leave_play(self, card: Card, to: str, why: Phrase, rule: str) -> None:
         """Move a card from the field/Legends area to its owner's hand, deck (bottom) or
         trash, or out of the game. Its Gears go with it and are no longer equipped (4.12,
         4.12.1); a Legend anywhere but the field or Legends area is removed (4.4.1)."""
@@ -1081,33 +1082,33 @@ class Game:
             dest = to
             if c.type == "legend" and to != "removed":
                 dest = "removed"
-                self.step(R.LEGEND_INVALID_AREA, f"{c.name} bir Legend: orası geçersiz alan, oyundan çıkarılır")
+                self.step(R.LEGEND_INVALID_AREA, "leave.legend_removed", card=c.name)
             getattr(self.p(c.owner), dest).append(c)
-        self.step(rule, f"{card.name} {why}")
+        self.step(rule, "leave.card", card=card.name, why=why)
         if len(group) > 1:
-            self.step(R.GEAR_FOLLOWS, f"kuşanılı {', '.join(g.name for g in group[1:])} onunla gider; artık kuşanılı değil")
+            self.step(R.GEAR_FOLLOWS, "leave.gears_follow", gears=Names(g.name for g in group[1:]))
         self.check_state()
 
     def _do_return_to_hand(self, act: Action, ctx: Ctx) -> bool:
-        cards = self.choose_targets(act, ctx, "ele dönecek kart")
+        cards = self.choose_targets(act, ctx, Phrase("what.to_hand"))
         for c in cards:
-            self._leave_play(c, "hand", "sahibinin eline döner", R.RESOLVE_IN_ORDER)
+            self._leave_play(c, "hand", Phrase("leave.to_hand"), R.RESOLVE_IN_ORDER)
         return bool(cards)
 
     def _do_shuffle_into_deck(self, act: Action, ctx: Ctx) -> bool:
-        cards = self.choose_targets(act, ctx, "desteye karışacak kart")
+        cards = self.choose_targets(act, ctx, Phrase("what.to_deck"))
         for c in cards:
-            self._leave_play(c, "deck", "sahibinin destesine karıştırılır (sıra bilinmez)", R.RESOLVE_IN_ORDER)
+            self._leave_play(c, "deck", Phrase("leave.to_deck"), R.RESOLVE_IN_ORDER)
         return bool(cards)
 
     def _do_remove(self, act: Action, ctx: Ctx) -> bool:
-        cards = self.choose_targets(act, ctx, "oyundan çıkacak kart")
+        cards = self.choose_targets(act, ctx, Phrase("what.remove"))
         for c in cards:
-            self._leave_play(c, "removed", "oyundan çıkarılır", R.RESOLVE_IN_ORDER)
+            self._leave_play(c, "removed", Phrase("leave.removed"), R.RESOLVE_IN_ORDER)
         return bool(cards)
 
     def _do_move_gear(self, act: Action, ctx: Ctx) -> bool:
-        gears = self.choose_targets(act, ctx, "taşınacak Gear")
+        gears = self.choose_targets(act, ctx, Phrase("what.move_gear"))
         if not gears:
             return False
         gear = gears[0]
@@ -1115,18 +1116,17 @@ class Game:
         dest_act = Action("move_gear", {"target": act.get("to")})
         options = [c for c in self.targets_of(dest_act, ctx) if c.uid != holder.uid]
         if not options:
-            self.step(R.NO_LEGAL_CHOICE, f"{gear.name} için başka geçerli birim yok: taşınmaz")
+            self.step(R.NO_LEGAL_CHOICE, "gear.no_other_unit", gear=gear.name)
             return False
         dest = self.pick("target", ctx.controller, R.CHOICE, f"where {gear.name} moves",
                          [self._card_opt(c) for c in options])
         holder.gears.remove(gear)
         dest.gears.append(gear)
-        self.step(R.EQUIP, f"{gear.name}, {holder.uid} üzerinden {dest.uid} kartına taşınır; "
-                  "sahadan ayrılmadığı için yeni oynanmış sayılmaz")
+        self.step(R.EQUIP, "gear.moved", gear=gear.name, source=holder.uid, card=dest.uid)
         return True
 
     def _do_gain_control(self, act: Action, ctx: Ctx) -> bool:
-        cards = self.choose_targets(act, ctx, "kontrolü alınacak kart")
+        cards = self.choose_targets(act, ctx, Phrase("what.control"))
         me = self.p(ctx.controller)
         for c in cards:
             ctrl, area, _ = self.s.find_in_play(c.uid)
@@ -1134,17 +1134,16 @@ class Game:
                 continue
             getattr(self.p(ctrl), area).remove(c)
             getattr(me, area).append(c)
-            self.step(R.CONTROL, f"{ctx.controller}, {c.uid} kartının kontrolünü alır (sahibi {c.owner} kalır); "
-                      "yönü ve kuşanılı Gear'ları korunur")
+            self.step(R.CONTROL, "control.gained", player=ctx.controller, card=c.uid, owner=c.owner)
         return bool(cards)
 
     def _do_sell(self, act: Action, ctx: Ctx) -> bool:
-        cards = self.choose_targets(act, ctx, "satılacak kart")
+        cards = self.choose_targets(act, ctx, Phrase("what.sell"))
         p = self.p(ctx.controller)
         for c in cards:
             found = self.s.find_in_play(c.uid)
             if found is not None:
-                self._leave_play(c, "removed", "Eddies alanına gider", R.SELL_BY_EFFECT)
+                self._leave_play(c, "removed", Phrase("leave.to_eddies"), R.SELL_BY_EFFECT)
                 self.p(c.owner).removed.remove(c)
             else:
                 for q in self.s.players.values():
@@ -1152,21 +1151,21 @@ class Game:
                         if c in zone:
                             zone.remove(c)
             p.eddies_ready += 1
-            self.step(R.SELL_BY_EFFECT, f"{c.name} etkiyle satılır: Satış Etiketi gerekmez; kapalı ve hazır bir Eddie olur")
+            self.step(R.SELL_BY_EFFECT, "sell.by_effect", card=c.name)
         if cards:
             p.sold_turn = self.s.turn
-            self.step(R.SELL_EFFECT_COUNTS, "etkiyle satma bu turun \"Kart Sat\" aksiyonu sayılır")
+            self.step(R.SELL_EFFECT_COUNTS, "sell.by_effect_counts")
         return bool(cards)
 
     def _do_choose(self, act: Action, ctx: Ctx) -> bool:
         options = act.get("options")
         usable = [o for o in options if all(a.optional or self.feasible(a, ctx) for a in o.actions)]
         if not usable:
-            self.step(R.NO_LEGAL_CHOICE, "seçeneklerin hiçbiri yapılamaz: seçim yapılmaz")
+            self.step(R.NO_LEGAL_CHOICE, "choice.no_option")
             return False
         opts = [Opt(o, (o.label,), o.label) for o in usable]
         chosen = self.pick("option", ctx.controller, R.CHOICE, "which option of the effect", opts)
-        self.step(R.CHOICE, f"{ctx.controller} seçer: {chosen.label}")
+        self.step(R.CHOICE, "choice.option", player=ctx.controller, option=chosen.label)
         self.run_actions(chosen.actions, ctx)
         return True
 
@@ -1177,37 +1176,37 @@ class Game:
         lo, hi = act.get("value_at_least"), act.get("value_at_most")
         dice = [d for d in self.p(other).gigs if lo <= d.value <= hi]
         if not dice:
-            self.step(R.NO_LEGAL_CHOICE, "çalınabilecek uygun rakip Gig yok")
+            self.step(R.NO_LEGAL_CHOICE, "steal.effect_none")
             return False
         die = self.pick("steal", me, R.STEAL_CHOOSE, "a rival Gig to steal",
                         [Opt(d, (d.id, f"d{d.sides}"), str(d)) for d in dice])
-        self.step(R.STEAL_BY_EFFECT, f"{ctx.source_name} çalan olarak {die} seçer")
+        self.step(R.STEAL_BY_EFFECT, "steal.effect_chooses", card=ctx.source_name, die=str(die))
         replaced, _ = self.replace_event("steal", die.id, {"player": other, "die": die.id}, other,
-                                         f"{die.id} çalınacaktı")
+                                         Phrase("would.steal", die=die.id))
         if replaced:
             return False
         self.p(other).gigs.remove(die)
         self.p(me).gigs.append(die)
         self.out.stolen += 1
-        self.step(R.STEAL_CONTROL, f"{die} {me} Gig alanına taşınır: artık dost Gig")
+        self.step(R.STEAL_CONTROL, "steal.effect_moved", die=str(die), player=me)
         card = self._self_card(ctx)
         if card is not None and self.trigger_on(card, me, "STEALS_GIG", R.STEAL_TRIGGER_AFTER, {"die": die.id}):
-            self.step(R.STEAL_TRIGGER_AFTER, "çalınca tetiklenen etki, Gig kontrol değiştirdikten sonra çözümlenir")
+            self.step(R.STEAL_TRIGGER_AFTER, "steal.trigger_after")
         self.check_state()
         return True
 
     def _do_win_game(self, act: Action, ctx: Ctx) -> bool:
-        self.win(ctx.controller, R.ALT_WIN, f"{ctx.label}: {ctx.controller} kartın kazanma koşuluyla hemen kazanır")
+        self.win(ctx.controller, R.ALT_WIN, "win.by_effect", effect=ctx.label, player=ctx.controller)
         return True
 
     def _do_shuffle(self, act: Action, ctx: Ctx) -> bool:
-        self.step(R.RESOLVE_IN_ORDER, f"{ctx.controller} destesini karıştırır (sıra bilinmez)")
+        self.step(R.RESOLVE_IN_ORDER, "deck.shuffle", player=ctx.controller)
         return True
 
     # ------------------------------------------------------------------ spend, pay
-    def spend(self, card: Card, controller: str, why: str, rule: str) -> None:
+    def spend(self, card: Card, controller: str, why: Any, rule: str) -> None:
         card.spent = True
-        self.step(rule, f"{card.uid} harcanır ({why})")
+        self.step(rule, "spend.card", card=card.uid, why=why)
         self.trigger_on(card, controller, "SPENT", R.TRIGGER_PENDING)
 
     def usable_legends(self, player: str, exclude: str | None = None) -> list[Card]:
@@ -1219,7 +1218,7 @@ class Game:
     def _note_no_sell_tag(self, player: str) -> None:
         idle = [l.uid for l in self.p(player).legends if l.face_up and not l.spent and not l.defn.sell_tag]
         if idle:
-            self.step(R.LEGEND_NO_SELL_TAG, f"açık ve Satış Etiketi olmayan Legend 1 €$ ödemek için harcanamaz: {', '.join(idle)}")
+            self.step(R.LEGEND_NO_SELL_TAG, "pay.legend_no_sell_tag", cards=Names(idle))
 
     def pay(self, player: str, amount: int, spec: dict | None, why: str,
             exclude: str | None = None, path: str = "") -> None:
@@ -1230,8 +1229,8 @@ class Game:
         self._note_no_sell_tag(player)
         if spec is None:
             if p.eddies_ready + len(legends) < amount:
-                raise Illegal(R.COST_FULL, f"{amount} €$ ödenemez: {p.eddies_ready} hazır Eddie, "
-                                           f"{len(legends)} harcanabilir Legend")
+                raise Illegal(R.COST_FULL, Phrase("illegal.cannot_pay", amount=amount, eddies=p.eddies_ready,
+                                                  legends=len(legends)))
             if not legends and p.eddies_ready >= amount:
                 eddies, chosen = amount, []
             elif p.eddies_ready + len(legends) == amount:
@@ -1251,22 +1250,23 @@ class Game:
                     raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area",
                                         decision="pay", player=player, rule=R.PAY, path=path)
                 if card.uid == exclude:
-                    raise Illegal(R.ACTIVATE_COST_ORDER, f"{card.uid} zaten bu bedelin başka bir parçası için harcanıyor")
+                    raise Illegal(R.ACTIVATE_COST_ORDER, Phrase("illegal.spent_for_other_part", card=card.uid))
                 if card.spent:
-                    raise Illegal(R.PAY, f"{card.uid} harcanmış: ödemede kullanılamaz")
+                    raise Illegal(R.PAY, Phrase("illegal.spent_cannot_pay", card=card.uid))
                 if card.face_up and not card.defn.sell_tag:
-                    raise Illegal(R.LEGEND_NO_SELL_TAG, f"{card.uid} açık ve Satış Etiketi yok: 1 €$ ödemek için harcanamaz")
+                    raise Illegal(R.LEGEND_NO_SELL_TAG, Phrase("illegal.legend_no_sell_tag", card=card.uid))
                 chosen.append(card)
             if eddies > p.eddies_ready:
-                raise Illegal(R.COST_FULL, f"{eddies} Eddie harcanamaz: {p.eddies_ready} hazır Eddie var")
+                raise Illegal(R.COST_FULL, Phrase("illegal.not_enough_eddies", n=eddies, ready=p.eddies_ready))
             if eddies + len(chosen) != amount:
-                raise Illegal(R.PAY, f"ödeme bedele eşit olmalı: {amount} €$ gerekir, {eddies + len(chosen)} verildi")
+                raise Illegal(R.PAY, Phrase("illegal.pay_exact", amount=amount, given=eddies + len(chosen)))
         p.eddies_ready -= eddies
         p.eddies_spent += eddies
-        parts = ([f"{eddies} Eddie"] if eddies else []) + [f"Legend {c.uid}" for c in chosen]
-        self.step(R.PAY, f"{player} {amount} €$ öder ({why}): {' + '.join(parts)}")
+        parts = ([Phrase("pay.eddies", n=eddies)] if eddies else []) + \
+            [Phrase("pay.legend", card=c.uid) for c in chosen]
+        self.step(R.PAY, "pay.paid", player=player, amount=amount, why=why, parts=Names(parts, " + "))
         for c in chosen:
-            self.spend(c, player, "1 €$ ödemek için", R.LEGEND_PAY)
+            self.spend(c, player, Phrase("why.pay_one"), R.LEGEND_PAY)
 
     # ------------------------------------------------------------------ defeat & replacement
     def _replacements(self, event: str, subject: str, trig: dict) -> list[tuple[tuple, str, EffectDef | None, Ctx]]:
@@ -1349,7 +1349,7 @@ class Game:
             possible = []
             for c in cands:
                 if c[2] is not None and not c[2].redirect and not self._replacement_possible(c[2], c[3]):
-                    self.step(R.REPLACEMENT_IMPOSSIBLE, f"{c[2].label}: ikame yapılamaz, uygulanmaz")
+                    self.step(R.REPLACEMENT_IMPOSSIBLE, "replace.impossible", effect=c[2].label)
                     declined.add(c[0])
                     continue
                 possible.append(c)
@@ -1358,38 +1358,39 @@ class Game:
             if chain and applied == set(chain):
                 # the event is what an earlier replacement put in place: other replacement
                 # effects may apply to it (10.29), that one not again (10.29.1)
-                self.step(R.REPLACEMENT_RECHECK, f"{subject}: bir ikamenin getirdiği yeni süreç; "
-                          "başka ikameler ona uygulanabilir")
+                self.step(R.REPLACEMENT_RECHECK, "replace.new_event", card=subject)
             mech = [c for c in possible if c[1] == "mechanic"]
             mand = [c for c in possible if c[1] == "mandatory"]
             opt = [c for c in possible if c[1] == "optional"]
             if mech:
                 applied.add(mech[0][0])
                 if mand or opt:
-                    self.step(R.REPLACEMENT_MECHANIC, "oyun mekaniğinden gelen ikame kartlardaki ikamelerden önce uygulanır")
+                    self.step(R.REPLACEMENT_MECHANIC, "replace.mechanic_first")
                 dest = "removed"
-                self.step(R.GO_SOLO, f"{subject} (GO SOLO) sahadan ayrılacak: çöp yerine oyundan çıkarılır")
-                self.step(R.REPLACEMENT_RECHECK, "başka ikame uygulanabilir mi tekrar bakılır")
+                self.step(R.GO_SOLO, "replace.go_solo", card=subject)
+                self.step(R.REPLACEMENT_RECHECK, "replace.recheck")
                 continue
             if mand:
                 if opt:
-                    self.step(R.REPLACEMENT_MANDATORY_FIRST, "zorunlu ikameler isteğe bağlılardan önce uygulanır")
+                    self.step(R.REPLACEMENT_MANDATORY_FIRST, "replace.mandatory_first")
                 if len(mand) > 1:
                     pick = self.pick(
                         "replacement", affected, R.REPLACEMENT_CHOOSE_MANDATORY,
                         f"which mandatory replacement applies ({what})",
                         [Opt(c, (c[2].label,), c[2].label) for c in mand])
-                    self.step(R.REPLACEMENT_CHOOSE_MANDATORY, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
+                    self.step(R.REPLACEMENT_CHOOSE_MANDATORY, "replace.affected_chooses", player=affected,
+                              effect=pick[2].label)
                 else:
                     pick = mand[0]
             else:
                 chosen = []
                 for c in opt:
-                    if self.may(c[3].controller, f"{c[2].label} (isteğe bağlı ikame)", R.REPLACEMENT_OPTIONAL):
+                    if self.may(c[3].controller, Phrase("replace.optional_what", effect=c[2].label),
+                                R.REPLACEMENT_OPTIONAL):
                         chosen.append(c)
                     else:
                         declined.add(c[0])
-                        self.step(R.REPLACEMENT_OPTIONAL, f"{c[2].label} uygulanmaz")
+                        self.step(R.REPLACEMENT_OPTIONAL, "replace.not_applied", effect=c[2].label)
                 if not chosen:
                     return False, dest
                 if len(chosen) > 1:
@@ -1397,7 +1398,8 @@ class Game:
                         "replacement", affected, R.REPLACEMENT_CHOOSE_OPTIONAL,
                         f"which chosen replacement applies ({what})",
                         [Opt(c, (c[2].label,), c[2].label) for c in chosen])
-                    self.step(R.REPLACEMENT_CHOOSE_OPTIONAL, f"etkilenen oyuncu {affected} seçer: {pick[2].label}")
+                    self.step(R.REPLACEMENT_CHOOSE_OPTIONAL, "replace.affected_chooses", player=affected,
+                              effect=pick[2].label)
                     declined.update(c[0] for c in chosen if c is not pick)
                 else:
                     pick = chosen[0]
@@ -1407,16 +1409,16 @@ class Game:
                 self._mark_used(self._any_card(ctx.source), eff)
             if eff.redirect:
                 dest = eff.redirect
-                shown = {"removed": "oyundan çıkarılır", "deck_bottom": "destenin altına konur", "hand": "ele döner"}[dest]
-                self.step(R.REPLACEMENT, f"{what}; bunun yerine ({eff.label}) {shown}")
-                self.step(R.REPLACEMENT_RECHECK, "başka ikame uygulanabilir mi tekrar bakılır")
+                self.step(R.REPLACEMENT, "replace.redirect", what=what, effect=eff.label,
+                          where=Phrase(f"replace.to_{dest}"))
+                self.step(R.REPLACEMENT_RECHECK, "replace.recheck")
                 if eff.actions:
                     ctx.chain = frozenset(applied)
                     self.run_actions(eff.actions, ctx)
                 continue
-            self.step(R.REPLACEMENT, f"{what}; bunun yerine: {eff.label} — asıl süreç hiç olmaz")
+            self.step(R.REPLACEMENT, "replace.instead", what=what, effect=eff.label)
             ctx.chain = frozenset(applied)
-            self.step(R.REPLACEMENT_ONCE, "aynı ikame bu sürece bir daha uygulanamaz")
+            self.step(R.REPLACEMENT_ONCE, "replace.once")
             self.run_actions(eff.actions, ctx)
             return True, dest
 
@@ -1425,16 +1427,16 @@ class Game:
         was defeated (not replaced)."""
         found = self.s.find_in_play(uid)
         if found is not None and self.restricted(found[2], "be_defeated"):
-            self.step(R.CARD_OVER_RULES, f"kart etkisi: {uid} mağlup edilemez")
+            self.step(R.CARD_OVER_RULES, "defeat.cannot", card=uid)
             return False
         affected = found[0] if found else (self.s.find_gear(uid) or ("",))[0]
-        replaced, dest = self.replace_event("defeat", uid, {}, affected, f"{uid} mağlup edilecekti", chain)
+        replaced, dest = self.replace_event("defeat", uid, {}, affected, Phrase("would.defeat", card=uid), chain)
         if replaced:
             return False
         self._put_defeated(uid, dest or "trash", in_fight)
         return True
 
-    def to_trash(self, card: Card, why: str) -> str:
+    def to_trash(self, card: Card, why: Phrase) -> str:
         """Put a card that is no longer in any zone into its owner's trash, unless a
         replacement sends it elsewhere. Returns where it went."""
         owner = self.p(card.owner)
@@ -1442,7 +1444,7 @@ class Game:
                for e, _g in self.effects_of(c) if e.kind == "replacement"):
             owner.trash.append(card)          # visible to filters while replacements look
             replaced, dest = self.replace_event("trash", card.uid, {"owner": card.owner}, card.owner,
-                                                f"{card.name} çöpe gidecekti ({why})")
+                                                Phrase("would.trash", card=card.name, why=why))
             owner.trash.remove(card)
             if dest == "deck_bottom":
                 owner.deck.append(card)
@@ -1461,8 +1463,8 @@ class Game:
             ctrl, holder, gear = gear_at
             holder.gears.remove(gear)
             self.out.defeated.append(gear.name)
-            self.step(R.DEFEAT_TO_TRASH, f"{gear.name} mağlup edilir ve çöpe gider ({holder.uid} sahada kalır)")
-            self.to_trash(gear, "mağlup edildi")
+            self.step(R.DEFEAT_TO_TRASH, "defeat.gear", gear=gear.name, card=holder.uid)
+            self.to_trash(gear, Phrase("why.defeated"))
             self.trigger_on(gear, ctrl, "DEFEATED", R.DEFEATED_TRIGGER)
             return
         found = self.s.find_in_play(uid)
@@ -1475,26 +1477,29 @@ class Game:
         owner = self.p(card.owner)
         if dest == "trash" and card.type == "legend":
             dest = "removed"
-            self.step(R.LEGEND_INVALID_AREA, f"{card.name} bir Legend: çöp geçersiz alan, oyundan çıkarılır")
+            self.step(R.LEGEND_INVALID_AREA, "defeat.legend_removed", card=card.name)
         if dest == "removed":
             owner.removed.append(card)
-            self.step(R.GO_SOLO if card.go_solo else R.LEGEND_INVALID_AREA, f"{card.name} oyundan çıkarılır")
+            self.step(R.GO_SOLO if card.go_solo else R.LEGEND_INVALID_AREA, "defeat.removed", card=card.name)
         else:
-            self.step(R.DEFEAT_TO_TRASH, f"{card.name} mağlup edilir; sahibi onu çöpe koyar")
-            self.to_trash(card, "mağlup edildi")
+            self.step(R.DEFEAT_TO_TRASH, "defeat.to_trash", card=card.name)
+            self.to_trash(card, Phrase("why.defeated"))
         for g in card.gears:
-            self.step(R.GEAR_TO_TRASH, f"kuşanılı {g.name} {de(g.name)} onunla birlikte çöpe gider")
-            self.to_trash(g, "kuşanıldığı kart mağlup edildi")
+            self.step(R.GEAR_TO_TRASH, "defeat.gear_too", gear=g.name)
+            self.to_trash(g, Phrase("why.holder_defeated"))
         if card.gears:
-            self.step(R.GEAR_FOLLOWS, "çöpteki Gear'lar artık kuşanılı sayılmaz")
+            self.step(R.GEAR_FOLLOWS, "defeat.gears_unequipped")
         card.gears = []
         card.spent = card.lag = False
         self.out.defeated.append(card.name)
         if snap.effects:
             self.trigger_on(card, ctrl, "DEFEATED", R.DEFEATED_TRIGGER, {}, snap.effects, snap)
         if any(e.kind == "triggered" and "DEFEATED" in e.triggers for e, _ in snap.effects):
-            self.step(R.LAST_KNOWN, f"DEFEATED çözümlenirken {card.name} için son bilinen bilgi kullanılır: güç {snap.power}"
-                      + (f", kuşanılı: {', '.join(snap.gear_names)}" if snap.gear_names else ", kuşanmamış"))
+            if snap.gear_names:
+                self.step(R.LAST_KNOWN, "defeat.last_known_gears", card=card.name, power=snap.power,
+                          gears=Names(snap.gear_names))
+            else:
+                self.step(R.LAST_KNOWN, "defeat.last_known", card=card.name, power=snap.power)
         self.trigger_observers(
             [ctrl], "FRIENDLY_DEFEATED", R.TRIGGER_PENDING,
             {"defeated": card.uid, "defeated_tags": tuple(sorted(card.defn.tags))},
@@ -1502,63 +1507,70 @@ class Game:
 
     # ------------------------------------------------------------------ turn structure
     def require_main(self, player: str, what: str) -> None:
+        """`what` names the action: a key under `[engine_step] action.` ("sell", "call" …)."""
         if self.s.phase != "main":
-            raise Illegal(R.MAIN_ACTIONS, f"{what} yalnızca Ana Aşama'da yapılabilir (şu an: {self.s.phase})")
+            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
+                                                 phase=self.s.phase))
         if player != self.s.turn_player:
-            raise Illegal(R.MAIN_ACTIONS, f"{what}: sıra {self.s.turn_player} oyuncusunda; {player} ana aşama aksiyonu alamaz")
+            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.not_your_turn", what=Phrase(f"action.{what}"),
+                                                 turn_player=self.s.turn_player, player=player))
 
     def start_phase(self) -> None:
         s = self.s
         tp = s.turn_player
         p = self.p(tp)
-        self.step(R.START_PHASE, f"Tur {s.turn}: {tp} oyuncusunun Başlangıç Aşaması")
+        self.step(R.START_PHASE, "turn.start_phase", turn=s.turn, player=tp)
         n = len(p.gigs)
         if n >= 7:
-            self.win(tp, R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig zarı var (≥ 7): {tp} kazanır")
-        self.step(R.WIN_SEVEN_GIGS, f"{tp} kontrolünde {n} Gig var (< 7): oyun sürer")
+            self.win(tp, R.WIN_SEVEN_GIGS, "turn.seven_gigs_win", player=tp, n=n)
+        self.step(R.WIN_SEVEN_GIGS, "turn.gigs_go_on", player=tp, n=n)
         if not s.overtime:
             if all(not q.fixer for q in s.players.values()):
                 s.empty_fixer_turns += 1
-                self.step(R.OVERTIME_BEGINS, f"Tur {s.turn} iki oyuncunun da fixer alanı boşken başladı "
-                          f"(art arda {s.empty_fixer_turns}. tur; 2. turun sonunda Uzatma başlar)")
+                self.step(R.OVERTIME_BEGINS, "overtime.empty_turn", turn=s.turn, n=s.empty_fixer_turns)
             else:
                 s.empty_fixer_turns = 0
         before = len(s.modifiers)
         s.modifiers = [m for m in s.modifiers if not (m.until == "next_turn" and m.player in (tp, ""))]
-        self.step(R.START_REMOVE, "\"bir sonraki turunun başında\" biten etkiler kaldırılır"
-                  + ("" if before == len(s.modifiers) else f" ({before - len(s.modifiers)})"))
+        if before == len(s.modifiers):
+            self.step(R.START_REMOVE, "turn.remove_next_turn")
+        else:
+            self.step(R.START_REMOVE, "turn.remove_next_turn_n", n=before - len(s.modifiers))
         self.trigger_observers([tp], "START_OF_TURN", R.START_TRIGGERS, {})
         self.trigger_observers([rival(tp)], "START_OF_TURN", R.START_TRIGGERS, {},
                                accept=lambda e: bool(e.trigger_if.get("each_turn")))
         if self.pending:
             self.resolve_pending()
         else:
-            self.step(R.START_TRIGGERS, "tur başında tetiklenen etki yok")
+            self.step(R.START_TRIGGERS, "turn.no_start_triggers")
         stuck = [c for c in [*p.field, *p.legends] if c.spent and self.restricted(c, "ready")]
         readied = [c.uid for c in [*p.field, *p.legends] if c.spent and c not in stuck]
         for c in [*p.field, *p.legends]:
             if c not in stuck:
                 c.spent = False
         for c in stuck:
-            self.step(R.CARD_OVER_RULES, f"kart etkisi: {c.uid} hazır konuma gelemez")
+            self.step(R.CARD_OVER_RULES, "turn.cannot_ready", card=c.uid)
         eddies = p.eddies_spent
         p.eddies_ready += p.eddies_spent
         p.eddies_spent = 0
-        self.step(R.READY_ALL, "harcanmış kartlar hazır konuma gelir: "
-                  + (", ".join(readied) if readied else "kart yok") + (f"; {eddies} Eddie" if eddies else ""))
+        cards = Names(readied) if readied else Phrase("turn.no_cards")
+        if eddies:
+            self.step(R.READY_ALL, "turn.ready_all_eddies", cards=cards, eddies=eddies)
+        else:
+            self.step(R.READY_ALL, "turn.ready_all", cards=cards)
         if not p.deck:
-            self.lose(tp, R.START_DRAW_EMPTY, f"{tp} kart çekmeye çalışır ama destesi boş: {tp} kaybeder")
+            self.lose(tp, R.START_DRAW_EMPTY, "turn.draw_empty", player=tp)
         card = p.deck.pop(0)
         p.hand.append(card)
-        self.step(R.START_DRAW, f"{tp} 1 kart çeker ({shown(card)}); destede {len(p.deck)} kart kaldı")
+        self.step(R.START_DRAW, "turn.draw", player=tp, card=shown(card), left=len(p.deck))
         self.roll_in(tp)
         s.phase = "main"
-        self.step(R.MAIN_PHASE, "Ana Aşama başlar")
+        self.step(R.MAIN_PHASE, "turn.main_phase")
 
     def roll_in(self, player: str) -> None:
         p = self.p(player)
         if not p.fixer:
-            self.step(R.ROLL_CHOOSE, f"{player} fixer alanında zar yok: Gig atılmaz")
+            self.step(R.ROLL_CHOOSE, "roll.no_dice", player=player)
             return
         legal = [s for s in p.fixer if s != 20 or all(x == 20 for x in p.fixer)]
         if len(p.fixer) == 1:
@@ -1568,22 +1580,22 @@ class Game:
             known = [Opt(s, (f"d{s}",), f"d{s}") for s in p.fixer]
             sides = self.pick(
                 "roll_in", player, R.ROLL_CHOOSE, f"which die to roll in from {['d%d' % s for s in p.fixer]}",
-                opts, known, R.D20_LAST, "fixer alanında başka zar varken d20 seçilemez")
+                opts, known, R.D20_LAST, Phrase("illegal.d20_not_last"))
         if 20 in p.fixer and len(p.fixer) > 1:
             may_choose_d20(["d%d" % x for x in p.fixer], self.trace)
-        self.step(R.ROLL_CHOOSE, f"{player} fixer alanından d{sides} seçer"
-                  + (" (d20 yalnızca son zar olunca seçilebilir)" if 20 in p.fixer and sides != 20 else ""))
+        self.step(R.ROLL_CHOOSE, "roll.choose_not_d20" if 20 in p.fixer and sides != 20 else "roll.choose",
+                  player=player, die=f"d{sides}")
         value = self.script.roll(player, sides, R.ROLL, "rolling in a Gig")
-        self.step(R.ROLL, f"d{sides} atılır: {value}")
+        self.step(R.ROLL, "roll.rolled", die=f"d{sides}", value=value)
         p.fixer.remove(sides)
         p.gigs.append(Die(player, sides, value))
-        self.step(R.ROLL_PLACE, f"{player}.d{sides}={value} değeri korunarak Gig alanına konur")
+        self.step(R.ROLL_PLACE, "roll.placed", die=f"{player}.d{sides}={value}")
         self.check_state()
 
     def end_turn(self, player: str) -> None:
-        self.require_main(player, "turu bitirme")
+        self.require_main(player, "end_turn")
         s = self.s
-        self.step(R.PASS_TURN, f"{player} sırayı devreder: Tur Sonu")
+        self.step(R.PASS_TURN, "turn.pass", player=player)
         s.phase = "end"
         self.trigger_observers([player], "END_OF_TURN", R.END_TRIGGERS, {})
         self.trigger_observers([rival(player)], "END_OF_TURN", R.END_TRIGGERS, {},
@@ -1591,41 +1603,46 @@ class Game:
         if self.pending:
             self.resolve_pending()
         else:
-            self.step(R.END_TRIGGERS, "tur sonunda tetiklenen etki yok")
+            self.step(R.END_TRIGGERS, "turn.no_end_triggers")
         ended = [m for m in s.modifiers if m.until == "turn"]
         s.modifiers = [m for m in s.modifiers if m.until != "turn"]
-        self.step(R.END_THIS_TURN, "\"bu tur\" süren etkiler kaldırılır"
-                  + (": " + ", ".join(f"{m.target} {m.amount:+d}" for m in ended) if ended else ""))
+        if ended:
+            self.step(R.END_THIS_TURN, "turn.remove_this_turn_list",
+                      effects=Names(Phrase("turn.modifier", card=m.target, amount=f"{m.amount:+d}") for m in ended))
+        else:
+            self.step(R.END_THIS_TURN, "turn.remove_this_turn")
         lagging = [c.uid for p in s.players.values() for c in p.field if c.lag]
         for p in s.players.values():
             for c in p.field:
                 c.lag = False
-        self.step(R.LAG_ENDS, "tüm birimler Lag durumundan çıkar" + (f": {', '.join(lagging)}" if lagging else ""))
+        if lagging:
+            self.step(R.LAG_ENDS, "turn.lag_ends_list", cards=Names(lagging))
+        else:
+            self.step(R.LAG_ENDS, "turn.lag_ends")
         self.out.turns += 1
-        self.step(R.OVERTIME, f"Tur {s.turn} bitti ({self.out.turns}. tur bu senaryoda): Uzatma koşulu denetlenir")
+        self.step(R.OVERTIME, "overtime.check", turn=s.turn, n=self.out.turns)
         if s.overtime:
-            self.step(R.OVERTIME_WIN, "Uzatma sürüyor")
+            self.step(R.OVERTIME_WIN, "overtime.goes_on")
         elif s.empty_fixer_turns >= 2:
             self.begin_overtime()
         else:
-            self.step(R.OVERTIME_BEGINS, f"Uzatma başlamaz: iki oyuncunun da fixer alanı boşken başlayan art arda tur "
-                      f"sayısı {s.empty_fixer_turns} (2 gerekir)")
+            self.step(R.OVERTIME_BEGINS, "overtime.not_yet", n=s.empty_fixer_turns)
         s.used = set()
         s.turn_player = rival(player)
         s.turn += 1
         s.phase = "start"
-        self.step(R.NEXT_TURN, f"{s.turn_player} oyuncusunun turu başlar (Tur {s.turn})")
+        self.step(R.NEXT_TURN, "turn.next", player=s.turn_player, turn=s.turn)
 
     def begin_overtime(self) -> None:
         s = self.s
         s.overtime = True
-        self.step(R.OVERTIME_BEGINS, "art arda iki tur iki oyuncu da boş fixer alanıyla başladı: Uzatma başlar")
-        self.step(R.OVERTIME, "Uzatma tur sonu etkileri çözümlendikten sonra başlar (8.17)")
+        self.step(R.OVERTIME_BEGINS, "overtime.begins")
+        self.step(R.OVERTIME, "overtime.after_end_effects")
         for name in (s.turn_player, rival(s.turn_player)):
             n = len(self.p(name).gigs)
             if n >= 7:
-                self.win(name, R.OVERTIME_ALREADY, f"Uzatma başlarken {name} kontrolünde {n} Gig var: {name} hemen kazanır")
-        self.step(R.OVERTIME_WIN, "Uzatma'da 7 Gig'e ulaşan oyuncu o anda kazanır")
+                self.win(name, R.OVERTIME_ALREADY, "overtime.already_seven", player=name, n=n)
+        self.step(R.OVERTIME_WIN, "overtime.seven_wins")
 
     def check_state(self) -> None:
         """Wins that happen at any moment: 7 Gigs in overtime (1.11), alternate win
@@ -1637,36 +1654,36 @@ class Game:
             for name in (s.turn_player, rival(s.turn_player)):
                 n = len(self.p(name).gigs)
                 if n >= 7:
-                    self.win(name, R.OVERTIME_WIN, f"Uzatma'da {name} kontrolünde {n} Gig: {name} hemen kazanır")
+                    self.win(name, R.OVERTIME_WIN, "overtime.reaches_seven", player=name, n=n)
         for owner, src in list(self.s.all_cards_in_play()):
             for eff, _g in self.effects_of(src):
                 if eff.kind == "persistent" and eff.wins and self._quiet_condition(eff, owner, src):
-                    self.step(R.ALT_WIN, f"{eff.label}: alternatif kazanma koşulu sağlandı")
-                    self.win(owner, R.ALT_WIN, f"{owner} {eff.label} ile hemen kazanır")
+                    self.step(R.ALT_WIN, "win.alternate_met", effect=eff.label)
+                    self.win(owner, R.ALT_WIN, "win.alternate", player=owner, effect=eff.label)
 
     # ------------------------------------------------------------------ main phase actions
     def sell(self, player: str, ref: str, path: str = "") -> None:
-        self.require_main(player, "kart satma")
+        self.require_main(player, "sell")
         p = self.p(player)
         if p.sold_turn == self.s.turn:
-            raise Illegal(R.SELL_ONCE, "\"Kart Sat\" aksiyonu her turda yalnızca bir kez yapılabilir")
+            raise Illegal(R.SELL_ONCE, Phrase("illegal.sell_once"))
         card = self.ref(ref, p.hand, "card in hand", path)
         if card is None:
             raise DecisionError(f"{path}: {player} has no {ref!r} in hand")
         if not card.defn.sell_tag:
-            raise Illegal(R.SELL_TAG, f"{card.name} kartında Satış Etiketi yok")
+            raise Illegal(R.SELL_TAG, Phrase("illegal.no_sell_tag", card=card.name))
         p.hand.remove(card)
         p.eddies_ready += 1
         p.sold_turn = self.s.turn
-        self.step(R.SELL, f"{player} {card.name} kartını satar: Eddies alanına kapalı ve hazır bir Eddie olarak girer")
+        self.step(R.SELL, "sell.sells", player=player, card=card.name)
 
     def call_legend(self, player: str, ref: str | None, pay: dict | None, reaction: bool = False,
                     path: str = "") -> None:
         if not reaction:
-            self.require_main(player, "Legend çağırma")
+            self.require_main(player, "call")
         p = self.p(player)
         if p.called_turn == self.s.turn:
-            raise Illegal(R.CALL_ONCE_TURN, "her turda yalnızca bir kez Legend çağrılabilir")
+            raise Illegal(R.CALL_ONCE_TURN, Phrase("illegal.call_once"))
         down = [l for l in p.legends if not l.face_up]
         if ref is None:
             if len(down) != 1:
@@ -1678,12 +1695,12 @@ class Game:
             if card is None:
                 raise DecisionError(f"{path}: {player} has no Legend {ref!r} in the Legends area")
         if card.face_up:
-            raise Illegal(R.CALL_FACE_DOWN, f"{card.uid} zaten açık: yalnızca kapalı bir dost Legend çağrılabilir")
-        self.pay(player, 1, pay, f"{card.uid} çağırmak", path=path)
+            raise Illegal(R.CALL_FACE_DOWN, Phrase("illegal.already_face_up", card=card.uid))
+        self.pay(player, 1, pay, Phrase("why.call", card=card.uid), path=path)
         card.face_up = True
         p.called_turn = self.s.turn
-        self.step(R.CALL, f"{player} {card.uid} Legend'ını çağırır: açık konuma çevrilir")
-        self.step(R.CALL_ORIENTATION, f"{card.uid} yönünü korur: {'harcanmış' if card.spent else 'hazır'}")
+        self.step(R.CALL, "call.calls", player=player, card=card.uid)
+        self.step(R.CALL_ORIENTATION, "call.keeps_spent" if card.spent else "call.keeps_ready", card=card.uid)
         self.trigger_on(card, player, "CALL", R.CALL_TRIGGER)
         if not reaction:          # a reaction's triggers resolve in the React Step loop
             self.resolve_pending()
@@ -1696,33 +1713,36 @@ class Game:
         if defn.type == "unknown":
             raise DecisionError(f"{path}: an unnamed card cannot be played; define it under [cards]")
         if reaction and not (defn.type == "program" and defn.has("QUICK")):
-            raise Illegal(R.REACT_QUICK_PROGRAM, f"{card.name}: tepki olarak yalnızca QUICK Program oynanabilir")
+            raise Illegal(R.REACT_QUICK_PROGRAM, Phrase("illegal.react_quick_program_only", card=card.name))
         if defn.type == "program" and defn.has("QUICK") and not by_effect:
             if reaction:
-                self.step(R.QUICK_COST, f"{card.name} tepki olarak oynanırken de bedeli ödenir")
+                self.step(R.QUICK_COST, "play.quick_cost", card=card.name)
             else:
-                self.step(R.QUICK, f"{card.name} QUICK: kendi Ana Aşamanda bir aksiyon olarak da oynanabilir")
+                self.step(R.QUICK, "play.quick_main", card=card.name)
         from_legends = zone == "legends"
         if defn.cost is None:
             if from_legends:
-                raise Illegal(R.LEGEND_NULL, f"{card.name} bedeli Null: sahaya oynanamaz")
-            raise Illegal(R.PLAY_INVALID, f"{card.name} bedeli Null: ödenemez, oynanamaz")
+                raise Illegal(R.LEGEND_NULL, Phrase("illegal.legend_null", card=card.name))
+            raise Illegal(R.PLAY_INVALID, Phrase("illegal.null_cost", card=card.name))
         if defn.type == "legend" and not from_legends:
-            raise Illegal(R.LEGEND_TO_FIELD, f"{card.name} bir Legend: yalnızca Legends alanından sahaya oynanabilir")
+            raise Illegal(R.LEGEND_TO_FIELD, Phrase("illegal.legend_from_legends", card=card.name))
         go_solo = from_legends and defn.has("GO SOLO") and card.face_up
         if from_legends and not go_solo:
-            self.step(R.LEGEND_TO_FIELD, f"{card.name} bedeli ödenerek Legends alanından sahaya birim olarak oynanır"
-                      + ("" if defn.has("GO SOLO") else " (GO SOLO olmadan da)"))
+            self.step(R.LEGEND_TO_FIELD, "play.legend_to_field" if defn.has("GO SOLO") else "play.legend_to_field_no_solo",
+                      card=card.name)
         holder: Card | None = None
         if defn.type == "gear":
             holder = self._equip_target(player, target, path)
         reduction = self.cost_reduction(player, card)
         amount = payable_cost(defn.cost, reduction, free, self.trace)
-        self.pay(player, amount, pay, f"{card.name} oynamak", path=path,
+        self.pay(player, amount, pay, Phrase("why.play", card=card.name), path=path,
                  exclude=card.uid if from_legends else None)   # a Legend does not pay for itself
         getattr(p, zone).remove(card)
-        self.step(R.PLAY, f"{player} {card.name} kartını {'ücretsiz ' if free else ''}oynar"
-                  + ("" if zone == "hand" else f" ({'çöpten' if zone == 'trash' else 'Legends alanından'})"))
+        if zone == "hand":
+            self.step(R.PLAY, "play.free" if free else "play.plays", player=player, card=card.name)
+        else:
+            self.step(R.PLAY, "play.free_from" if free else "play.plays_from", player=player, card=card.name,
+                      zone=Phrase(f"play.from_{zone}"))
         if defn.type == "unit" or from_legends:
             was_spent = card.spent
             card.spent = False
@@ -1730,27 +1750,26 @@ class Game:
             card.go_solo = go_solo
             p.field.append(card)
             if go_solo:
-                self.step(R.GO_SOLO, f"{card.name} hazır bir birim olarak sahaya girer; bu tur saldırabilir; "
-                          "sahadan ayrılırsa oyundan çıkarılır")
+                self.step(R.GO_SOLO, "play.go_solo", card=card.name)
             elif from_legends:
                 card.spent = was_spent
                 if not card.face_up:
                     card.face_up = True
-                    self.step(R.LEGEND_TO_FIELD, f"{card.name} açılarak sahaya girer")
-                self.step(R.LEGEND_ORIENTATION, f"{card.name} Legends alanındaki yönüyle girer: "
-                          + ("harcanmış" if was_spent else "hazır"))
-                self.step(R.LEGEND_LAG, f"{card.name} gecikmeli (Lag) girer")
+                    self.step(R.LEGEND_TO_FIELD, "play.legend_face_up", card=card.name)
+                self.step(R.LEGEND_ORIENTATION, "play.legend_spent" if was_spent else "play.legend_ready",
+                          card=card.name)
+                self.step(R.LEGEND_LAG, "play.legend_lag", card=card.name)
             if from_legends and card.gears:   # Legends area -> field: never outside those two areas
-                self.step(R.GEAR_STAYS, f"{', '.join(g.uid for g in card.gears)} kuşanılmış kalır")
+                self.step(R.GEAR_STAYS, "play.gears_stay", gears=Names(g.uid for g in card.gears))
             if not from_legends:
-                self.step(R.LAG_ENTER, f"{card.name} sahaya hazır ve gecikmeli (Lag) girer")
+                self.step(R.LAG_ENTER, "play.lag", card=card.name)
             self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
         elif defn.type == "gear":
             holder.gears.append(card)
-            self.step(R.EQUIP, f"{card.name}, {holder.uid} kartına kuşanılır; alt metni ve gücü miras alınır")
+            self.step(R.EQUIP, "play.equip", gear=card.name, card=holder.uid)
             self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
         else:  # program
-            self.step(R.PROGRAM_TRASH, f"{card.name} etkileri çözümlenir, sonra çöpe gider")
+            self.step(R.PROGRAM_TRASH, "play.program", card=card.name)
             self.trigger_on(card, player, "PLAY", R.PLAY_TRIGGER)
             for eff in defn.effects:
                 if eff.kind == "program":
@@ -1758,7 +1777,7 @@ class Game:
                     if self.condition_holds(eff, ctx):
                         self._resolved(eff.label, player)
                         self.run_actions(eff.actions, ctx)
-            self.to_trash(card, "Program çözümlendi")
+            self.to_trash(card, Phrase("why.program_resolved"))
         if not by_effect and not reaction:
             self.resolve_pending()
 
@@ -1772,7 +1791,7 @@ class Game:
             if len(valid) == 1:
                 return valid[0]
             if not valid:
-                raise Illegal(R.EQUIP_TARGET, "kuşanılacak dost birim veya açık dost Legend yok")
+                raise Illegal(R.EQUIP_TARGET, Phrase("illegal.nothing_to_equip"))
             raise DecisionError(f"{path}: say which friendly Unit or face-up Legend the Gear is "
                                 f"equipped to (target = ...); options: {', '.join(c.uid for c in valid)}",
                                 decision="target", player=player, rule=R.EQUIP_TARGET, path=path)
@@ -1782,25 +1801,24 @@ class Game:
             raise DecisionError(f"{path}: no card {target!r} on the field or in a Legends area")
         if card not in valid:
             owner = self.controller(card)
-            why = "rakibin kartı" if owner != player else "kapalı Legend"
-            raise Illegal(R.EQUIP_TARGET, f"{card.uid} geçerli değil ({why}): Gear yalnızca dost birime veya dost açık Legend'a kuşanılır")
+            why = Phrase("illegal.rivals_card" if owner != player else "illegal.face_down_legend")
+            raise Illegal(R.EQUIP_TARGET, Phrase("illegal.equip_target", card=card.uid, why=why))
         return card
 
     def activate(self, player: str, ref: str, effect: str | int | None, pay: dict | None,
                  reaction: bool = False, path: str = "") -> None:
         if not reaction:
-            self.require_main(player, "etki etkinleştirme")
+            self.require_main(player, "activate")
         p = self.p(player)
         card = self.ref(ref, [*p.field, *p.legends], "friendly card", path)
         if card is None:
             theirs = self.ref(ref, [c for _, c in self.s.all_cards_in_play()], "card", path)
             if theirs is not None:
-                raise Illegal(R.FRIENDLY_EFFECT, f"{theirs.uid} rakibin kartı: yalnızca dost bir kartın etkisi etkinleştirilir")
+                raise Illegal(R.FRIENDLY_EFFECT, Phrase("illegal.rivals_effect", card=theirs.uid))
             raise DecisionError(f"{path}: player {player} controls no card {ref!r} on the field or in the Legends area")
         if not card.face_up:
             if any(e.kind == "activated" for e in card.defn.effects):
-                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, f"{card.uid} kapalı: kapalı Legend'ın etkisi etkinleştirilemez; "
-                              "önce çağrılmalı")
+                raise Illegal(R.LEGEND_FACE_DOWN_EFFECT, Phrase("illegal.face_down_effect", card=card.uid))
         acts = [(e, g) for e, g in self.effects_of(card) if e.kind == "activated"]
         if not acts:
             raise DecisionError(f"{path}: {card.uid} has no activated effect")
@@ -1814,68 +1832,68 @@ class Game:
                 raise DecisionError(f"{path}: {card.uid} has no activated effect {effect!r}; "
                                     f"labels: {', '.join(e.label for e, _ in acts)}")
             eff, gear = hit[0]
-        self.step(R.ACTIVATE_CHOOSE, f"{player} {card.uid} üzerindeki etkiyi seçer: {eff.label}")
+        self.step(R.ACTIVATE_CHOOSE, "activate.choose", player=player, card=card.uid, effect=eff.label)
         if eff.once_per_turn:
             if self._used(card, eff):
-                raise Illegal(R.ACTIVATION_CONDITION, f"{eff.label} her turda yalnızca bir kez etkinleştirilir; bu tur kullanıldı")
+                raise Illegal(R.ACTIVATION_CONDITION, Phrase("illegal.once_per_turn", effect=eff.label))
             self._mark_used(card, eff)
         if reaction:
             if not eff.quick:
-                raise Illegal(R.REACT_QUICK, f"{eff.label} QUICK değil: tepki olarak kullanılamaz")
-            self.step(R.QUICK, f"{eff.label} QUICK: Tepki Adımı'nda kullanılabilir, bedeli yine ödenir")
+                raise Illegal(R.REACT_QUICK, Phrase("illegal.not_quick", effect=eff.label))
+            self.step(R.QUICK, "activate.quick", effect=eff.label)
         cost = eff.cost
         ctx = Ctx(player, card.uid, card.name, gear, {}, None, eff.label)
         # all costs must be payable before any is paid
         if cost.spend:
             if card.spent:
-                raise Illegal(R.COST_FULL, f"{card.uid} zaten harcanmış: Harcama Simgesi bedeli ödenemez")
+                raise Illegal(R.COST_FULL, Phrase("illegal.spend_icon_spent", card=card.uid))
             if card.lag and card in p.field:
-                raise Illegal(R.LAG_NO_SPEND, f"{card.uid} gecikmeli (Lag): Harcama Simgesi etkisi etkinleştirilemez")
+                raise Illegal(R.LAG_NO_SPEND, Phrase("illegal.spend_icon_lag", card=card.uid))
         if cost.eddies:
             usable = p.eddies_ready + len(self.usable_legends(player, card.uid if cost.spend else None))
             if usable < cost.eddies:
-                raise Illegal(R.ACTIVATE_COSTS, f"{cost.eddies} €$ ödenemez ({usable} kaynak): etki etkinleştirilemez")
+                raise Illegal(R.ACTIVATE_COSTS, Phrase("illegal.activate_cannot_pay", amount=cost.eddies, usable=usable))
         if eff.condition and cost.spend:
             if not self.condition_holds(eff, ctx, R.ACTIVATION_CONDITION):
-                raise Illegal(R.CONDITION_FALSE, f"{eff.label}: etkinleştirme koşulu sağlanmıyor")
+                raise Illegal(R.CONDITION_FALSE, Phrase("illegal.activation_condition", effect=eff.label))
         if len(cost.order) > 1:
-            self.step(R.ACTIVATE_COST_ORDER, "bedeller yazıldıkları sırayla ödenir: " + ", ".join(
-                "€$" if c == "eddies" else "Harcama Simgesi" for c in cost.order))
+            self.step(R.ACTIVATE_COST_ORDER, "activate.cost_order", costs=Names(
+                "€$" if c == "eddies" else Phrase("activate.spend_icon") for c in cost.order))
         for part in cost.order:
             if part == "eddies":
                 self.pay(player, cost.eddies, pay, eff.label, exclude=card.uid if cost.spend else None, path=path)
             else:
-                self.spend(card, player, "Harcama Simgesi bedeli", R.SPEND_ICON)
-        self.step(R.ACTIVATE_PAY, "bedeller ödendi; etkinleştirmeyle tetiklenenler beklemede")
-        self.step(R.ACTIVATE_RESOLVE, f"{eff.label} çözümlenir")
+                self.spend(card, player, Phrase("why.spend_icon"), R.SPEND_ICON)
+        self.step(R.ACTIVATE_PAY, "activate.paid")
+        self.step(R.ACTIVATE_RESOLVE, "pending.resolves", effect=eff.label)
         self._resolved(eff.label, player)
         if not eff.condition or self.condition_holds(eff, ctx):
             self.run_actions(eff.actions, ctx)
         if self.pending:
             if cost.spend:
-                self.step(R.SPEND_ICON_FIRST, "önce Harcama Simgesi etkisi çözümlendi, şimdi bekleyen etkiler")
-            self.step(R.ACTIVATE_PENDING, "bekleyen etkiler çözümlenir")
+                self.step(R.SPEND_ICON_FIRST, "activate.spend_icon_first")
+            self.step(R.ACTIVATE_PENDING, "activate.pending")
             self.resolve_pending()
 
     # ------------------------------------------------------------------ attack
     def attack_unit(self, player: str, unit_ref: str, target_ref: str,
                     reactions: list[dict] | None, path: str = "",
                     react_handler: Callable[["Game", dict, int], None] | None = None) -> None:
-        self.require_main(player, "saldırı")
+        self.require_main(player, "attack")
         p, o = self.p(player), self.p(rival(player))
         unit = self.ref(unit_ref, p.field, "attacking Unit", path)
         if unit is None:
             elsewhere = self.ref(unit_ref, [*p.legends, *p.hand, *o.field], "card", path)
             if elsewhere is not None:
-                raise Illegal(R.DECLARE_UNIT, f"{unit_ref}: saldırı için {player} sahasındaki bir dost birim seçilmeli")
+                raise Illegal(R.DECLARE_UNIT, Phrase("illegal.attacker_not_friendly", card=unit_ref, player=player))
             raise DecisionError(f"{path}: player {player} has no Unit {unit_ref!r} on the field")
         record = {"attacker": unit.uid, "target": target_ref, "stolen": 0, "fight": None, "ended": None}
-        self.step(R.DECLARE_UNIT, f"{player} saldırmak için {unit.uid} seçer (güç {self.power(unit)})")
+        self.step(R.DECLARE_UNIT, "attack.declare", player=player, card=unit.uid, power=self.power(unit))
         self.out.attacks.append(record)
         self._attack_restrictions(unit, target_ref, o)
         lag_ok = self.allowed(unit, "attack_with_lag")
         if lag_ok and unit.lag:
-            self.step(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} Lag varken saldırabilir (kart metni kurala üstün gelir)")
+            self.step(R.CARD_OVER_RULES, "attack.card_allows_lag", card=unit.uid)
         if target_ref == "gigs":
             check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
                                adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
@@ -1885,14 +1903,13 @@ class Game:
             tcard = self.ref(target_ref, o.field, "target Unit", path)
             if tcard is None:
                 if self.ref(target_ref, [*p.field, *p.legends, *o.legends], "card", path) is not None:
-                    raise Illegal(R.TARGET_UNIT, f"{target_ref}: yalnızca harcanmış bir rakip birim hedef olabilir")
+                    raise Illegal(R.TARGET_UNIT, Phrase("illegal.target_not_rival", card=target_ref))
                 raise DecisionError(f"{path}: player {rival(player)} has no Unit {target_ref!r} on the field")
             ready_ok = not tcard.spent and self.allowed(unit, "attack_ready_units")
             if ready_ok:
-                self.step(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} hazır birimlere de saldırabilir "
-                          "(kart metni kurala üstün gelir)")
+                self.step(R.CARD_OVER_RULES, "attack.card_allows_ready", card=unit.uid)
             if self.restricted(tcard, "be_attacked"):
-                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {tcard.uid} saldırı hedefi olamaz")
+                raise Illegal(R.CARD_OVER_RULES, Phrase("illegal.cannot_be_attacked", card=tcard.uid))
             check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
                                adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
                                target="unit", target_spent=tcard.spent or ready_ok)
@@ -1900,28 +1917,30 @@ class Game:
             record["target"] = tcard.uid
         self.trace.extend(check.steps)
         if not check.ok:
-            raise Illegal(check.rules[-1], check.reason)
+            raise Illegal(check.rules[-1], check.phrase)
         a = Attack(player, unit.uid, target_uid, record=record)
         self.attack = a
-        self.spend(unit, player, "saldırı ilanı", R.DECLARE_SPEND)
-        self.step(R.DECLARE_TELL, f"{player}, {unit.uid} ile "
-                  + ("rakibin Gig alanına" if target_uid == "gigs" else f"{target_uid} birimine") + " saldırır")
-        self.step(R.ATTACKING, f"saldırı başlar: saldıran oyuncu {player}, savunan oyuncu {a.defender}")
-        self.step(R.WHILE_ATTACKING, f"\"saldırırken\" etkileri uygulanır: {unit.uid} gücü {self.power(unit)}")
+        self.spend(unit, player, Phrase("why.declare"), R.DECLARE_SPEND)
+        if target_uid == "gigs":
+            self.step(R.DECLARE_TELL, "attack.tell_gigs", player=player, card=unit.uid)
+        else:
+            self.step(R.DECLARE_TELL, "attack.tell_unit", player=player, card=unit.uid, target=target_uid)
+        self.step(R.ATTACKING, "attack.begins", player=player, defender=a.defender)
+        self.step(R.WHILE_ATTACKING, "attack.while_attacking", card=unit.uid, power=self.power(unit))
         info = {"attacker": unit.uid, "attacker_tags": tuple(sorted(unit.defn.tags))}
         n = self.trigger_on(unit, player, "ATTACK", R.ATTACK_TRIGGER, dict(info))
         self.trigger_observers([player], "FRIENDLY_ATTACKS", R.TRIGGER_PENDING, dict(info))
         self.trigger_observers([a.defender], "RIVAL_ATTACKS", R.TRIGGER_PENDING, dict(info))
         if n or self.pending:
             if any("SPENT" in pe.effect.triggers for pe in self.pending):
-                self.step(R.ATTACK_SPEND_TRIGGERS, "harcanmayla tetiklenen etkiler ATTACK etkileriyle aynı anda beklemeye girer")
-            self.step(R.ATTACK_BEFORE_REACT, "bekleyen ATTACK etkileri Tepki Adımı'ndan önce çözümlenir")
+                self.step(R.ATTACK_SPEND_TRIGGERS, "attack.spend_triggers")
+            self.step(R.ATTACK_BEFORE_REACT, "attack.before_react")
             self.resolve_pending()
         if self._attack_check(R.AFTER_DECLARE):
             return
         # React Step
         a.step = "react"
-        self.step(R.REACT_STEP, f"Tepki Adımı: savunan oyuncu {a.defender} tepki verebilir")
+        self.step(R.REACT_STEP, "react.step", player=a.defender)
         if reactions is None:
             possible = self.possible_reactions(a.defender)
             if possible:
@@ -1930,26 +1949,26 @@ class Game:
                     f"React Step (rule {R.REACT_STEP}); possible: {', '.join(possible)}; "
                     f"add reactions = [] for none", decision="reactions", player=a.defender,
                     rule=R.REACT_STEP, path=path)
-            self.step(R.REACT_STEP, f"{a.defender} için yapılabilecek tepki yok")
+            self.step(R.REACT_STEP, "react.none", player=a.defender)
             reactions = []
         for i, r in enumerate(reactions):
             if a.ended:
                 raise DecisionError(f"{path}.reactions[{i}]: the attack has already ended; this reaction cannot be taken")
             react_handler(self, r, i)
             if self.pending:
-                self.step(R.REACT_PENDING, "tepkinin tetiklediği etkiler yeni tepkiden önce çözümlenir")
+                self.step(R.REACT_PENDING, "react.pending")
                 self.resolve_pending()
             if self._attack_check(R.REACT_LEFT_FIELD):
                 return
         if not a.react_over:
-            self.step(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirir")
+            self.step(R.REACT_END, "react.end", player=a.defender)
         if self._attack_check(R.REACT_NEXT):
             return
         if a.target == "gigs":
-            self.step(R.REACT_NEXT, "hedef Gig alanı: Çalma Adımı'na geçilir")
+            self.step(R.REACT_NEXT, "react.to_steal")
             self.steal_step(a)
         else:
-            self.step(R.REACT_NEXT, "hedef bir birim: Çatışma Adımı'na geçilir")
+            self.step(R.REACT_NEXT, "react.to_fight")
             self.fight_step(a)
 
     def _attack_restrictions(self, unit: Card, target_ref: str, rival_p: Player) -> None:
@@ -1960,9 +1979,9 @@ class Game:
         for what in whats:
             if f"restrict:{what}" in st:
                 if any(x.startswith("allow:") for x in st):
-                    self.step(R.CANT_BEATS_CAN, f"{unit.uid} için hem \"yapabilir\" hem \"yapamaz\" etkisi var: "
-                              "yasaklayan etki üstün gelir")
-                raise Illegal(R.CARD_OVER_RULES, f"kart etkisi: {unit.uid} {RESTRICT_TR[what]}")
+                    self.step(R.CANT_BEATS_CAN, "attack.cant_beats_can", card=unit.uid)
+                raise Illegal(R.CARD_OVER_RULES, Phrase("illegal.restricted", card=unit.uid,
+                                                        what=Phrase(f"restrict.{what}")))
 
     def possible_reactions(self, player: str) -> list[str]:
         p = self.p(player)
@@ -1990,20 +2009,21 @@ class Game:
         if unit is None:
             raise DecisionError(f"{path}: player {player} has no Unit {ref!r} on the field")
         if not unit.defn.has("BLOCKER"):
-            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} BLOCKER değil")
+            raise Illegal(R.REACT_BLOCKER, Phrase("illegal.not_blocker", card=unit.uid))
         if self.restricted(unit, "block"):
-            raise Illegal(R.CANT_BEATS_CAN, f"kart etkisi: {unit.uid} BLOCKER kullanamaz; yasaklayan etki üstün gelir")
+            raise Illegal(R.CANT_BEATS_CAN, Phrase("illegal.cannot_block", card=unit.uid))
         if unit.spent:
-            raise Illegal(R.REACT_BLOCKER, f"{unit.uid} harcanmış: BLOCKER yalnızca hazır birimde etkinleştirilir")
+            raise Illegal(R.REACT_BLOCKER, Phrase("illegal.blocker_spent", card=unit.uid))
         if a.target == unit.uid:
-            raise Illegal(R.BLOCKER_TARGET, f"{unit.uid} zaten saldırının hedefi: saldırıyı kendine yönlendiremez")
-        self.step(R.BLOCKER, f"{player} tepki olarak {unit.uid} üzerindeki BLOCKER'ı etkinleştirir")
+            raise Illegal(R.BLOCKER_TARGET, Phrase("illegal.blocker_is_target", card=unit.uid))
+        self.step(R.BLOCKER, "block.activates", player=player, card=unit.uid)
         self.spend(unit, player, "BLOCKER", R.REACT_BLOCKER)
         old = a.target
         a.target = unit.uid
         a.record["target"] = unit.uid
         a.record["blocked_by"] = unit.uid
-        self.step(R.BLOCKER_REDIRECT, f"{unit.uid} yeni savunan birim olur; önceki hedef ({'Gig alanı' if old == 'gigs' else old}) tamamen yerini bırakır")
+        self.step(R.BLOCKER_REDIRECT, "block.redirect", card=unit.uid,
+                  old=Phrase("block.gig_area") if old == "gigs" else old)
 
     def _attack_check(self, rule: str) -> bool:
         """End the attack if one of the four conditions holds. True if it ended."""
@@ -2012,46 +2032,48 @@ class Game:
             return True
         why = None
         if a.ended_by_effect:
-            why = (R.END_BY_EFFECT, "bir etki saldırıyı bitirdi")
+            why = (R.END_BY_EFFECT, Phrase("end.by_effect"))
         elif self.in_field(a.attacker, a.player) is None:
-            why = (R.END_ATTACKER_GONE, f"saldıran {a.attacker} artık sahada değil")
+            why = (R.END_ATTACKER_GONE, Phrase("end.attacker_gone", card=a.attacker))
         elif a.target != "gigs":
             t = self.in_field(a.target, a.defender)
             if t is None:
-                why = (R.END_TARGET_GONE, f"hedef {a.target} artık saldırıldığı alanda değil")
+                why = (R.END_TARGET_GONE, Phrase("end.target_gone", card=a.target))
             elif not t.spent and not (self.in_field(a.attacker, a.player) is not None and self.allowed(
                     self.in_field(a.attacker, a.player), "attack_ready_units")):
-                why = (R.END_TARGET_INVALID, f"hedef {a.target} artık harcanmış değil: geçerli hedef değil")
+                why = (R.END_TARGET_INVALID, Phrase("end.target_ready", card=a.target))
         if why is None:
             return False
         if rule in (R.AFTER_DECLARE, R.REACT_LEFT_FIELD):
-            self.step(rule, "saldırı sona erer")
+            self.step(rule, "end.ends")
         self.finish_attack(*why)
         return True
 
-    def finish_attack(self, rule: str | None = None, why: str = "") -> None:
+    def finish_attack(self, rule: str | None = None, why: Any = "") -> None:
         a = self.attack
         if rule is not None:
-            self.step(rule, f"saldırı sona erer: {why}")
+            self.step(rule, "end.ends_why", why=why)
             a.record["ended"] = rule
             if a.step in ("declare", "react"):
-                self.step(R.END_EARLY, "saldırı Çatışma/Çalma Adımı'na ulaşmadan bitti: çatışma olmaz, Gig çalınmaz")
+                self.step(R.END_EARLY, "end.early")
         a.ended = True
         if self.pending:
-            self.step(R.END_PENDING, "saldırı bitti: bu zamanlama penceresindeki bekleyen etkiler çözümlenir")
+            self.step(R.END_PENDING, "end.pending")
             self.resolve_pending()
         removed = [m for m in self.s.modifiers if m.until in ("attack", "fight")]
         self.s.modifiers = [m for m in self.s.modifiers if m.until not in ("attack", "fight")]
-        self.step(R.END_REMOVE_WHILE, "\"saldırırken/çalarken/çatışırken\" etkileri kaldırılır; Ana Aşama sürer"
-                  + (f" ({len(removed)} değişiklik)" if removed else ""))
+        if removed:
+            self.step(R.END_REMOVE_WHILE, "end.remove_while_n", n=len(removed))
+        else:
+            self.step(R.END_REMOVE_WHILE, "end.remove_while")
         self.attack = None
 
     def fight_step(self, a: Attack) -> None:
         a.step = "fight"
         att = self.in_field(a.attacker, a.player)
         dfd = self.in_field(a.target, a.defender)
-        self.step(R.FIGHT_ONLY_UNIT, f"Çatışma Adımı: {att.uid} ile {dfd.uid} çatışır")
-        self.step(R.WHILE_FIGHTING, "\"çatışırken\" etkileri uygulanır")
+        self.step(R.FIGHT_ONLY_UNIT, "fight.step", attacker=att.uid, defender=dfd.uid)
+        self.step(R.WHILE_FIGHTING, "fight.while_fighting")
         pa, pd = self.power(att), self.power(dfd)
         self._power_steps(att, pa, R.FIGHT)
         self._power_steps(dfd, pd, R.FIGHT)
@@ -2071,40 +2093,41 @@ class Game:
         for c in losers:
             self.trigger_on(c, self.controller(c), "LOSES_FIGHT", R.FIGHT_TRIGGERS)
         if self.pending:   # official 9.18: they resolve before the losers are defeated
-            self.step(R.FIGHT_TRIGGERS, "çatışmayla tetiklenen etkiler kaybedenler mağlup edilmeden önce "
-                      f"çözümlenir (resmî 9.18; {DIFFERS})")
+            self.step(R.FIGHT_TRIGGERS, "fight.triggers_first")
             self.resolve_pending()
-        self.step(R.FIGHT_RESULT, "çatışmayla tetiklenen etkiler çözümlendi: çatışmanın sonucu uygulanır")
+        self.step(R.FIGHT_RESULT, "fight.result")
         a.step = "fight_result"
         to_defeat = []
         for loser in losers:
             opponent_power = pd if loser is att else pa
             opponent = dfd if loser is att else att
             if self.s.find_in_play(loser.uid) is None:
-                self.step(R.FIGHT_RESULT, f"{loser.uid} artık sahada değil: mağlup edilemez")
+                self.step(R.FIGHT_RESULT, "fight.loser_gone", card=loser.uid)
                 continue
             if effective(opponent_power) == 0:
-                self.step(R.FIGHT_ZERO_POWER, f"{opponent.uid} gücü 0: {loser.uid} çatışmayı kaybetti ama mağlup edilmez")
+                self.step(R.FIGHT_ZERO_POWER, "fight.zero_not_defeated", card=opponent.uid, loser=loser.uid)
                 continue
             if self.restricted(loser, "be_defeated_in_fight"):
-                self.step(R.FIGHT_PREVENTED, f"{loser.uid} çatışmada mağlup edilemez: kaybeden sayılır ama mağlup edilmez")
+                self.step(R.FIGHT_PREVENTED, "fight.cannot_be_defeated", card=loser.uid)
                 continue
-            self.step(R.FIGHT_DEFEAT, f"{loser.uid} çatışmayı kaybetti: {opponent.uid} onu mağlup eder")
+            self.step(R.FIGHT_DEFEAT, "fight.defeats", loser=loser.uid, card=opponent.uid)
             to_defeat.append(loser)
         for loser in to_defeat:
             if self.s.find_in_play(loser.uid) is None:
                 continue
             if not self.defeat(loser.uid, in_fight=True):
-                self.step(R.FIGHT_PREVENTED, f"{loser.uid} yine de çatışmayı kaybetmiş sayılır; yalnızca mağlubiyet olmadı")
+                self.step(R.FIGHT_PREVENTED, "fight.still_lost", card=loser.uid)
         fight["defeated"] = [c.uid for c in to_defeat if self.s.find_in_play(c.uid) is None]
         fighting = [m for m in self.s.modifiers if m.until == "fight"]
         self.s.modifiers = [m for m in self.s.modifiers if m.until != "fight"]
-        self.step(R.FIGHT_END, "çatışma sona erer: \"çatışırken\" etkileri kaldırılır"
-                  + (f" ({len(fighting)} değişiklik)" if fighting else ""))
+        if fighting:
+            self.step(R.FIGHT_END, "fight.ends_n", n=len(fighting))
+        else:
+            self.step(R.FIGHT_END, "fight.ends")
         if self.pending:
-            self.step(R.FIGHT_END, "çatışmanın sonucuyla tetiklenen etkiler çözümlenir")
+            self.step(R.FIGHT_END, "fight.result_triggers")
             self.resolve_pending()
-        self.step(R.FIGHT_END, "Çatışma Adımı ve saldırı sona erer")
+        self.step(R.FIGHT_END, "fight.step_ends")
         self.finish_attack()
 
     def _fight_by_effect(self, att: Card, dfd: Card, by_power: str | None) -> str | None:
@@ -2124,36 +2147,36 @@ class Game:
             return lose or (not win and (power_loses[c.uid] or flags[other.uid][0]))
         a_loses, d_loses = loses(att, dfd), loses(dfd, att)
         result = None if a_loses and d_loses else ("defender" if a_loses else "attacker")
-        shown = {None: "iki birim de kaybeder", "attacker": f"{att.uid} kazanır", "defender": f"{dfd.uid} kazanır"}
-        self.step(R.FIGHT_BY_EFFECT, f"kart etkisi çatışma sonucunu belirler, güç karşılaştırmasının önüne geçer: {shown[result]}")
+        shown = {None: Phrase("fight.both_lose"), "attacker": Phrase("fight.wins", card=att.uid),
+                 "defender": Phrase("fight.wins", card=dfd.uid)}
+        self.step(R.FIGHT_BY_EFFECT, "fight.by_effect", result=shown[result])
         return result
 
     def _power_steps(self, card: Card, total: int, rule: str) -> None:
-        parts = [f"basılı {card.defn.power}"]
-        parts += [f"Gear {g.name} {g.defn.power:+d}" for g in card.gears if g.defn.power]
+        parts: list[Any] = [Phrase("power.printed", power=card.defn.power)]
+        parts += [Phrase("power.gear", gear=g.name, power=f"{g.defn.power:+d}") for g in card.gears if g.defn.power]
         mods = [m for m in self.s.modifiers if m.target == card.uid]
-        parts += [f"[{m.source}] {m.amount:+d}" for m in mods]
+        parts += [Phrase("power.modifier", source=m.source, amount=f"{m.amount:+d}") for m in mods]
         if any(g.defn.power for g in card.gears):
             rule = R.GEAR_POWER
         extra = total - card.defn.power - sum(g.defn.power for g in card.gears) - sum(m.amount for m in mods)
         if extra:
-            parts.append(f"sürekli etkiler {extra:+d}")
-        self.step(rule, f"{card.uid} gücü: {', '.join(parts)} = {total}")
+            parts.append(Phrase("power.persistent", amount=f"{extra:+d}"))
+        self.step(rule, "power.sum", card=card.uid, parts=Names(parts), total=total)
         if total < 0:
-            self.step(rule, f"{card.uid} gücü {total} negatif: karşılaştırmada 0 sayılır "
-                      "(resmî altın kural 2.10.1; Türkçe metinde karşılığı yok)")
+            self.step(rule, "power.negative_counts_zero", card=card.uid, total=total)
 
     def steal_step(self, a: Attack) -> None:
         a.step = "steal"
         att = self.in_field(a.attacker, a.player)
         gigs = self.p(a.defender).gigs
-        self.step(R.STEAL_ONLY_GIGS, f"Çalma Adımı: {att.uid}, {a.defender} Gig alanından çalmaya çalışır")
+        self.step(R.STEAL_ONLY_GIGS, "steal.step", card=att.uid, player=a.defender)
         if not gigs:
-            self.step(R.STEAL_EMPTY, "Çalma Adımı başladığında Gig alanı boş: Gig çalınmaz")
-            self.step(R.STEAL_END, "saldırı sona erer")
+            self.step(R.STEAL_EMPTY, "steal.empty_at_start")
+            self.step(R.STEAL_END, "end.ends")
             self.finish_attack()
             return
-        self.step(R.WHILE_STEALING, "\"çalarken\" etkileri zarlar seçilmeden önce uygulanır")
+        self.step(R.WHILE_STEALING, "steal.while_stealing")
         power = self.power(att)
         self._power_steps(att, power, R.STEAL_BY_POWER)
         x = steal_count(power, len(gigs), self.trace)
@@ -2163,35 +2186,34 @@ class Game:
             remaining = [d for d in gigs if d.id not in chosen]
             if len(remaining) == x - i:
                 if i == 0:
-                    self.step(R.STEAL_ONE_AT_A_TIME, f"çalınacak {x} Gig, alanda {len(remaining)}: seçenek yok, hepsi seçilir")
+                    self.step(R.STEAL_ONE_AT_A_TIME, "steal.all_chosen", x=x, n=len(remaining))
                 chosen.extend(d.id for d in remaining)
                 break
             opts = [Opt(d.id, (d.id, f"d{d.sides}"), str(d)) for d in remaining]
             die = self.pick("steal", a.player, R.STEAL_ONE_AT_A_TIME,
                                        f"Gig {i + 1} of {x} to steal", opts)
             chosen.append(die)
-            self.step(R.STEAL_ONE_AT_A_TIME, f"{a.player} {i + 1}. Gig'i seçer: {die}")
+            self.step(R.STEAL_ONE_AT_A_TIME, "steal.chooses", player=a.player, nth=i + 1, die=die)
         if x:
-            self.step(R.STEAL_ANY_VALUE, "seçilen Gig'ler (değerine bakılmaksızın): " + ", ".join(
-                str(self.s.find_die(d)[1]) for d in chosen))
+            self.step(R.STEAL_ANY_VALUE, "steal.chosen", dice=Names(str(self.s.find_die(d)[1]) for d in chosen))
         a.selected = list(chosen)
         for die in chosen:
             self.trigger_observers([a.defender], "RIVAL_WOULD_STEAL", R.STEAL_WOULD, {"die": die})
         if self.pending:
-            self.step(R.STEAL_PREVENT, "seçimden sonra, kontrol değişmeden önce engelleme etkileri çözümlenir")
+            self.step(R.STEAL_PREVENT, "steal.prevent_window")
             self.resolve_pending()
         moving = [d for d in chosen if d not in a.prevented and self.s.find_die(d) is not None
                   and self.s.find_die(d)[0] == a.defender]
         a.selected = []
         if self.in_field(a.attacker, a.player) is None:
-            self.finish_attack(R.END_ATTACKER_GONE, f"saldıran {a.attacker} artık sahada değil")
+            self.finish_attack(R.END_ATTACKER_GONE, Phrase("end.attacker_gone", card=a.attacker))
             return
         if any(e.kind == "replacement" and e.replaces == "steal"
                for _, c in self.s.all_cards_in_play() for e, _g in self.effects_of(c)):
             kept = []
             for d in moving:
                 replaced, _ = self.replace_event("steal", d, {"player": a.defender, "die": d}, a.defender,
-                                                 f"{d} çalınacaktı")
+                                                 Phrase("would.steal", die=d))
                 if not replaced:
                     kept.append(d)
             moving = kept
@@ -2200,54 +2222,20 @@ class Game:
             gigs.remove(die)
             self.p(a.player).gigs.append(die)
         if dice:
-            self.step(R.STEAL_MOVE, f"{len(dice)} Gig aynı anda {a.player} Gig alanına taşınır: "
-                      + ", ".join(str(d) for d in dice))
-            self.step(R.STEAL_EACH, f"her biri ayrı çalınan Gig sayılır ({len(dice)})")
+            self.step(R.STEAL_MOVE, "steal.moved", n=len(dice), player=a.player, dice=Names(str(d) for d in dice))
+            self.step(R.STEAL_EACH, "steal.each", n=len(dice))
         else:
-            self.step(R.STEAL_MOVE, "çalınan Gig yok")
+            self.step(R.STEAL_MOVE, "steal.none_stolen")
         a.record["stolen"] = len(dice)
         self.out.stolen += len(dice)
         self.check_state()
         for die in dice:
             self.trigger_on(att, a.player, "STEALS_GIG", R.STOLEN_TRIGGERS, {"die": die.id})
         if len([pe for pe in self.pending if "STEALS_GIG" in pe.effect.triggers]) > 1:
-            self.step(R.TRIGGER_EACH_TIME, "aynı tetikleyici birden çok kez sağlandı: etki her Gig için ayrı beklemeye girer")
+            self.step(R.TRIGGER_EACH_TIME, "steal.trigger_each")
         self.resolve_pending()
-        self.step(R.STEAL_END, "Çalma Adımı ve saldırı sona erer")
+        self.step(R.STEAL_END, "steal.step_ends")
         self.finish_attack()
-
-
-SPAN = {"turn": "bu tur", "attack": "saldırı boyunca", "fight": "çatışma boyunca",
-        "next_turn": "sonraki turunun başına kadar", "permanent": "oyunda kaldıkça"}
-RESTRICT_TR = {
-    "attack": "saldıramaz", "attack_gigs": "Gig alanına saldıramaz", "attack_units": "birimlere saldıramaz",
-    "block": "BLOCKER kullanamaz", "be_defeated": "mağlup edilemez",
-    "be_defeated_in_fight": "çatışmada mağlup edilemez", "ready": "hazır konuma gelemez",
-    "be_attacked": "saldırı hedefi olamaz",
-}
-ALLOW_TR = {"attack_ready_units": "hazır birimlere de saldırabilir", "attack_with_lag": "Lag varken saldırabilir"}
-
-VERB_TR = {
-    "draw": "kart çek", "trash": "çöpe at", "search": "ara", "power": "güç ver",
-    "adjust_gig": "Gig değiştir", "swap_gigs": "Gig yer değiştir", "play_from_trash": "çöpten oyna",
-    "bottom_deck": "destenin altına koy", "discard": "elden kart at",
-    "prevent_steal": "çalınmayı engelle", "defeat": "mağlup et", "end_attack": "saldırıyı bitir",
-    "ready": "hazır konuma getir", "restrict": "kısıtla", "allow": "izin ver",
-    "fight_result": "çatışma sonucu", "spend": "harca", "return_to_hand": "ele döndür",
-    "shuffle_into_deck": "desteye karıştır", "remove": "oyundan çıkar", "move_gear": "Gear taşı",
-    "gain_control": "kontrolü al", "sell": "sat", "choose": "birini seç", "win_game": "kazan",
-    "shuffle": "desteyi karıştır", "steal_gig": "Gig çal",
-}
-
-
-def de(word: str) -> str:
-    """The Turkish conjunction "de/da" after `word` (vowel harmony)."""
-    for ch in reversed(word.lower()):
-        if ch in "eiöü":
-            return "de"
-        if ch in "aıou":
-            return "da"
-    return "de"
 
 
 def shown(card: Card) -> str:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Iterable, Literal
 
 from .cite import R
-from .trace import Step, note
+from .trace import Phrase, Step, note
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 
@@ -26,8 +26,8 @@ def effective(value: int) -> int:
     return value if value > 0 else 0
 
 
-def _shown(value: int) -> str:
-    return f"{value} (negatif → 0)" if value < 0 else str(value)
+def _shown(value: int) -> Phrase | str:
+    return Phrase("power.negative", value=value) if value < 0 else str(value)
 
 
 def steal_count(power: int, dice_present: int | None = None,
@@ -36,16 +36,16 @@ def steal_count(power: int, dice_present: int | None = None,
     p = effective(power)
     if p == 0:
         x = 0
-        note(trace, R.STEAL_ZERO, f"güç {_shown(power)}: 0 Gig çalar")
+        note(trace, R.STEAL_ZERO, "steal.zero", power=_shown(power))
     else:
         x = p // 10 + 1
-        note(trace, R.STEAL_FORMULA, f"X = ⌊{p}/10⌋+1 = {x}")
+        note(trace, R.STEAL_FORMULA, "steal.formula", p=p, x=x)
     if dice_present is not None:
         if dice_present <= 0:
-            note(trace, R.STEAL_EMPTY, "Gig alanında zar yok: hiçbir Gig çalınamaz")
+            note(trace, R.STEAL_EMPTY, "steal.no_dice")
             return 0
         if x > dice_present:
-            note(trace, R.STEAL_CAP, f"alanda {dice_present} Gig var: X = {x} yerine {dice_present}")
+            note(trace, R.STEAL_CAP, "steal.cap", n=dice_present, x=x)
             x = dice_present
     return x
 
@@ -55,14 +55,14 @@ def fight_result(attacker_power: int, defender_power: int,
     """Who wins a fight: the higher power; equal powers mean both lose (None)."""
     a, d = effective(attacker_power), effective(defender_power)
     if a > d:
-        note(trace, R.FIGHT_WIN, f"saldıran {_shown(attacker_power)} > savunan {_shown(defender_power)}: saldıran kazanır")
-        note(trace, R.FIGHT_WIN_OTHER_LOSES, "savunan çatışmayı kaybeder")
+        note(trace, R.FIGHT_WIN, "fight.attacker_wins", a=_shown(attacker_power), d=_shown(defender_power))
+        note(trace, R.FIGHT_WIN_OTHER_LOSES, "fight.defender_loses")
         return "attacker"
     if d > a:
-        note(trace, R.FIGHT_WIN, f"savunan {_shown(defender_power)} > saldıran {_shown(attacker_power)}: savunan kazanır")
-        note(trace, R.FIGHT_WIN_OTHER_LOSES, "saldıran çatışmayı kaybeder")
+        note(trace, R.FIGHT_WIN, "fight.defender_wins", a=_shown(attacker_power), d=_shown(defender_power))
+        note(trace, R.FIGHT_WIN_OTHER_LOSES, "fight.attacker_loses")
         return "defender"
-    note(trace, R.FIGHT_TIE, f"güçler eşit ({a} = {d}): kazanan yok, iki birim de kaybeder")
+    note(trace, R.FIGHT_TIE, "fight.tie", a=a, d=d)
     return None
 
 
@@ -77,9 +77,9 @@ def fight_defeats(attacker_power: int, defender_power: int,
     attacker_defeated = attacker_loses and d > 0
     defender_defeated = defender_loses and a > 0
     if attacker_loses and d == 0:
-        note(trace, R.FIGHT_ZERO_POWER, "savunanın gücü 0: saldıranı mağlup edemez")
+        note(trace, R.FIGHT_ZERO_POWER, "fight.defender_zero")
     if defender_loses and a == 0:
-        note(trace, R.FIGHT_ZERO_POWER, "saldıranın gücü 0: savunanı mağlup edemez")
+        note(trace, R.FIGHT_ZERO_POWER, "fight.attacker_zero")
     return attacker_defeated, defender_defeated
 
 
@@ -87,10 +87,10 @@ def street_cred(values: Iterable[int], trace: list[Step] | None = None) -> int |
     """Sum of the friendly Gig values; None (Null, which is not 0) with no Gigs."""
     vals = list(values)
     if not vals:
-        note(trace, R.STREET_CRED_NULL, "Gig alanı boş: Street Cred Null (0 değil)")
+        note(trace, R.STREET_CRED_NULL, "cred.null")
         return None
     total = sum(vals)
-    note(trace, R.STREET_CRED, f"Street Cred = {' + '.join(map(str, vals))} = {total}")
+    note(trace, R.STREET_CRED, "cred.sum", values=" + ".join(map(str, vals)), total=total)
     return total
 
 
@@ -101,20 +101,20 @@ def payable_cost(cost: int | None, reduction: int = 0, free: bool = False,
     if cost is None:
         raise ValueError("a Null cost cannot be paid")
     if free:
-        note(trace, R.FREE, f"ücretsiz oynanır: bedel {cost} ve tüm değişiklikler yok sayılır, 0 €$ ödenir")
+        note(trace, R.FREE, "cost.free", cost=cost)
         return 0
     amount = cost - reduction
     if reduction > 0:
         floor = min(cost, 1)
         if amount < floor:
-            note(trace, R.REDUCTION_MIN, f"{cost} - {reduction} = {amount}, ama indirim 1 €$ altına inemez: {floor} €$")
+            note(trace, R.REDUCTION_MIN, "cost.minimum", cost=cost, reduction=reduction, amount=amount, floor=floor)
             return floor
-        note(trace, R.COST_REDUCTION, f"ödenecek = {cost} - {reduction} = {amount} €$ (kartın bedeli {cost} kalır)")
+        note(trace, R.COST_REDUCTION, "cost.reduced", cost=cost, reduction=reduction, amount=amount)
         return amount
     if reduction < 0:
-        note(trace, R.COST_REDUCTION, f"ödenecek = {cost} + {-reduction} = {amount} €$ (kartın bedeli {cost} kalır)")
+        note(trace, R.COST_REDUCTION, "cost.increased", cost=cost, increase=-reduction, amount=amount)
         return amount
-    note(trace, R.PAY, f"bedel {cost} €$")
+    note(trace, R.PAY, "cost.plain", cost=cost)
     return amount
 
 
@@ -132,9 +132,9 @@ def may_choose_d20(fixer_dice: Iterable[str | int], trace: list[Step] | None = N
         return False
     others = [s for s in sides if s != 20]
     if others:
-        note(trace, R.D20_LAST, f"fixer alanında başka zar var ({', '.join(f'd{s}' for s in others)}): d20 seçilemez")
+        note(trace, R.D20_LAST, "d20.others", dice=", ".join(f"d{s}" for s in others))
         return False
-    note(trace, R.D20_LAST, "d20 fixer alanındaki son zar: seçilebilir")
+    note(trace, R.D20_LAST, "d20.last")
     return True
 
 
@@ -143,9 +143,9 @@ def draw_loses(n: int, deck_count: int, trace: list[Step] | None = None) -> bool
     if n <= 0:
         return False
     if n > deck_count:
-        note(trace, R.DRAW_TOO_MANY, f"{n} kart çekilecek, destede {deck_count} var: {deck_count + 1}. çekiş boş desteden, oyuncu kaybeder")
+        note(trace, R.DRAW_TOO_MANY, "draw.too_many", n=n, deck=deck_count, nth=deck_count + 1)
         return True
-    note(trace, R.DRAW_EACH, f"{n} kart teker teker çekilir; destede {deck_count} var, kayıp yok")
+    note(trace, R.DRAW_EACH, "draw.enough", n=n, deck=deck_count)
     return False
 
 
@@ -161,6 +161,12 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.ok
 
+    @property
+    def phrase(self) -> Phrase:
+        """The reason as catalogue words (any language)."""
+        last = self.steps[-1]
+        return Phrase(last.key, **dict(last.values))
+
 
 def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = False, go_solo: bool = False,
                in_field: bool = True, target: Literal["gigs", "unit"] | None = None,
@@ -169,31 +175,32 @@ def can_attack(*, ready: bool = True, lagging: bool = False, adrenaline: bool = 
     """May this Unit declare an attack? With `target` None, is there any valid target at all."""
     steps: list[Step] = []
 
-    def verdict(ok: bool, rule: str, reason: str) -> Verdict:
-        steps.append(Step(rule, reason))
+    def verdict(ok: bool, rule: str, key: str, **values: object) -> Verdict:
+        step = Step.said(rule, key, **values)
+        steps.append(step)
         if trace is not None:
             trace.extend(steps)
-        return Verdict(ok, reason, tuple(s.rule for s in steps), tuple(steps))
+        return Verdict(ok, step.text, tuple(s.rule for s in steps), tuple(steps))
 
     if not in_field:
-        return verdict(False, R.DECLARE_UNIT, "saldıran birim saha alanında olmalı")
+        return verdict(False, R.DECLARE_UNIT, "attack.not_in_field")
     if not ready:
-        return verdict(False, R.DECLARE_UNIT, "harcanmış birim saldıramaz: hazır bir dost birim gerekir")
+        return verdict(False, R.DECLARE_UNIT, "attack.spent")
     if lagging:
         if adrenaline:
-            steps.append(Step(R.ADRENALINE, "ADRENALINE: gecikmeli olsa da saldırabilir"))
+            steps.append(Step.said(R.ADRENALINE, "attack.adrenaline"))
         elif go_solo:
-            steps.append(Step(R.GO_SOLO_ATTACK, "GO SOLO: Legend bu tur saldırabilir"))
+            steps.append(Step.said(R.GO_SOLO_ATTACK, "attack.go_solo"))
         else:
-            return verdict(False, R.DECLARE_LAG, "gecikmeli (Lag) birim saldıramaz")
+            return verdict(False, R.DECLARE_LAG, "attack.lag")
     if target == "gigs":
         if rival_gigs < 1:
-            return verdict(False, R.TARGET_EMPTY_GIGS, "rakip Gig alanı boş: geçerli hedef değil")
-        return verdict(True, R.TARGET_GIGS, f"rakip Gig alanında {rival_gigs} Gig var: geçerli hedef")
+            return verdict(False, R.TARGET_EMPTY_GIGS, "attack.gigs_empty")
+        return verdict(True, R.TARGET_GIGS, "attack.gigs_target", n=rival_gigs)
     if target == "unit":
         if not target_spent:
-            return verdict(False, R.TARGET_UNIT, "hedef rakip birim hazır: yalnızca harcanmış rakip birim geçerli hedeftir")
-        return verdict(True, R.TARGET_UNIT, "harcanmış rakip birim: geçerli hedef")
+            return verdict(False, R.TARGET_UNIT, "attack.target_ready")
+        return verdict(True, R.TARGET_UNIT, "attack.target_spent")
     if rival_gigs < 1 and rival_spent_units < 1:
-        return verdict(False, R.NO_TARGET, "geçerli saldırı hedefi yok")
-    return verdict(True, R.DECLARE_UNIT, "saldırabilir; geçerli hedef var")
+        return verdict(False, R.NO_TARGET, "attack.no_target")
+    return verdict(True, R.DECLARE_UNIT, "attack.may")

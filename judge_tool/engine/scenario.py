@@ -21,7 +21,7 @@ from .rules_math import street_cred
 from .schema import Reader, check_limit, did_you_mean, expect_choice, expect_type, join
 from .script import ACTS, DECISIONS, ChoiceSpec, RollSpec, Script
 from .state import KEYWORDS, PLAYERS, UNKNOWN_CARD, Card, CardDef, Die, GameState, Player
-from .trace import Step
+from .trace import Phrase, Step
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)
 ACTION_VERBS = ("start_phase", "sell", "call", "play", "activate", "attack", "pass")
@@ -887,9 +887,9 @@ def _execute(game: Game, act: ActionSpec) -> None:
     pr = act.params
     if act.verb == "start_phase":
         if s.phase != "start":
-            raise Illegal(R.START_PHASE, "Başlangıç Aşaması yalnızca tur başında olur")
+            raise Illegal(R.START_PHASE, Phrase("illegal.start_phase_only"))
         if player != s.turn_player:
-            raise Illegal(R.START_PHASE, f"şu an {s.turn_player} oyuncusunun turu")
+            raise Illegal(R.START_PHASE, Phrase("illegal.whose_turn", player=s.turn_player))
         game.start_phase()
         return
     if s.phase == "start":
@@ -906,9 +906,8 @@ def _execute(game: Game, act: ActionSpec) -> None:
                 and card.defn.has("QUICK"):
             # 11.26.2: in the rival's turn a QUICK Program is played only as a reaction, in
             # the React Step of their attack, by the defending player
-            raise Illegal(R.REACT_ONLY_DEFENDER, f"{card.name}: rakibin turunda QUICK Program yalnızca "
-                          "onun saldırısının Tepki Adımı'nda tepki olarak oynanabilir")
-        game.require_main(player, "kart oynama")
+            raise Illegal(R.REACT_ONLY_DEFENDER, Phrase("illegal.quick_program_rival_turn", card=card.name))
+        game.require_main(player, "play")
         if card is None:
             where = "hand" if zone == "hand" else "Legends area"
             raise DecisionError(f"{act.path}: player {player} has no {pr['card']!r} in the {where}")
@@ -919,8 +918,7 @@ def _execute(game: Game, act: ActionSpec) -> None:
                 for c in [*s.players[player].field, *s.players[player].legends]
                 if c.uid == pr["card"] or c.name == pr["card"] for e, _g in game.effects_of(c)):
             # 11.26.2: in the rival's turn a QUICK effect is used only as a reaction
-            raise Illegal(R.REACT_ONLY_DEFENDER, f"{pr['card']}: rakibin turunda QUICK etki yalnızca "
-                          "onun saldırısının Tepki Adımı'nda tepki olarak kullanılabilir")
+            raise Illegal(R.REACT_ONLY_DEFENDER, Phrase("illegal.quick_effect_rival_turn", card=pr["card"]))
         game.activate(player, pr["card"], pr["effect"], pr["pay"], path=act.path)
     elif act.verb == "attack":
         game.attack_unit(player, pr["unit"], pr["target"], pr["reactions"], act.path, _react)
@@ -932,28 +930,28 @@ def _react(game: Game, spec: ActionSpec, index: int) -> None:
     a = game.attack
     player = spec.player or a.defender
     if player != a.defender:
-        raise Illegal(R.REACT_ONLY_DEFENDER, f"tepkiyi yalnızca savunan oyuncu ({a.defender}) verebilir")
+        raise Illegal(R.REACT_ONLY_DEFENDER, Phrase("illegal.defender_reacts", player=a.defender))
     if a.react_over:
-        raise Illegal(R.REACT_END, f"{a.defender} Tepki Adımı'nı bitirdi: bu saldırıda artık tepki verilemez")
+        raise Illegal(R.REACT_END, Phrase("illegal.react_over", player=a.defender))
     pr = spec.params
     if spec.verb == "end":
         a.react_over = True
-        game.step(R.REACT_END, f"{player} Tepki Adımı'nı bitirmeyi seçer (bekleyen etki yokken)")
+        game.step(R.REACT_END, "react.chooses_end", player=player)
     elif spec.verb == "block":
         game.block(player, pr["unit"], spec.path)
     elif spec.verb == "call":
-        game.step(R.REACT_CALL, f"{player} tepki olarak Legend çağırır")
-        game.step(R.CALL_REACT, "Legend çağırma rakibin Tepki Adımı'nda da yapılabilir")
+        game.step(R.REACT_CALL, "react.call", player=player)
+        game.step(R.CALL_REACT, "react.call_allowed")
         game.call_legend(player, pr["legend"], pr["pay"], reaction=True, path=spec.path)
     elif spec.verb == "play":
         p = game.p(player)
         card = game.ref(pr["card"], p.hand, "card", spec.path)
         if card is None:
             raise DecisionError(f"{spec.path}: player {player} has no {pr['card']!r} in hand")
-        game.step(R.REACT_QUICK_PROGRAM, f"{player} tepki olarak elden QUICK Program oynar: {card.name}")
+        game.step(R.REACT_QUICK_PROGRAM, "react.quick_program", player=player, card=card.name)
         game.play_card(player, card, pay=pr["pay"], reaction=True, path=spec.path)
     else:
-        game.step(R.REACT_QUICK, f"{player} tepki olarak QUICK etki etkinleştirir")
+        game.step(R.REACT_QUICK, "react.quick_effect", player=player)
         game.activate(player, pr["card"], pr["effect"], pr["pay"], reaction=True, path=spec.path)
 
 
@@ -1001,7 +999,8 @@ def run_once(scn: Scenario, fixed: dict[int, int] | None = None) -> Run:
             game.out.legal = False
             game.out.illegal_rule = exc.rule
             game.out.illegal_reason = exc.reason
-            game.step(exc.rule, f"YASAL DEĞİL: {exc.reason}")
+            game.out.illegal_phrase = exc.phrase
+            game.step(exc.rule, "illegal.step", reason=exc.phrase or exc.reason)
             rest = i + 1
             if rest < len(scn.actions):
                 raise DecisionError(f"{scn.actions[rest].path}: actions after an illegal action are not run; "

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing import Any, Sequence
 
 from .errors import DecisionError, Illegal, NeedEnumeration
+from .trace import Phrase
 
 DECISIONS = {
     "roll_in": "fixer alanından atılacak zar",
@@ -145,7 +146,7 @@ class Script:
         found = match(pick, options)
         if found is None:
             if match(pick, known) is not None:
-                raise Illegal(illegal_rule or rule, illegal_why or f"{pick!r} bu seçim için geçerli değil")
+                raise Illegal(illegal_rule or rule, illegal_why or Phrase("illegal.not_an_option", pick=repr(pick)))
             raise DecisionError(f"{path}: {pick!r} matches no option; options: "
                                 + "; ".join(o.text for o in options), decision=decision,
                                 player=player, rule=rule, path=path)

@@ -140,26 +140,21 @@ def matches(f: Filter, x: Facts, chooser: str, source: str) -> bool:
     return True
 
 
-def describe(f: Filter) -> str:
-    """A short Turkish gloss of a filter, for trace lines."""
-    side = {"friendly": "dost", "rival": "rakip", "any": "herhangi"}[f.side]
-    zone = {"field": "sahadaki", "legends": "Legends alanındaki", "gears": "kuşanılı",
-            "hand": "eldeki", "trash": "çöpteki"}[f.zone]
-    parts = [zone, side, f.type or "kart"]
+def describe(f: Filter) -> Any:
+    """A short gloss of a filter for trace lines, in the step's language (catalogue words:
+    `[engine_step] filter.*`)."""
+    from .trace import Names, Phrase
+    parts: list[Any] = [""]
     if f.tags:
         parts.append("[" + "/".join(f.tags) + "]")
-    if f.power_at_most is not None:
-        parts.append(f"güç ≤ {f.power_at_most}")
-    if f.power_at_least is not None:
-        parts.append(f"güç ≥ {f.power_at_least}")
-    if f.cost_at_most is not None:
-        parts.append(f"bedel ≤ {f.cost_at_most}")
-    if f.cost_at_least is not None:
-        parts.append(f"bedel ≥ {f.cost_at_least}")
+    for key in ("power_at_most", "power_at_least", "cost_at_most", "cost_at_least"):
+        if getattr(f, key) is not None:
+            parts.append(Phrase(f"filter.{key}", n=getattr(f, key)))
     if f.spent is not None:
-        parts.append("harcanmış" if f.spent else "hazır")
+        parts.append(Phrase("filter.spent" if f.spent else "filter.ready"))
     if f.equipped is not None:
-        parts.append("kuşanmış" if f.equipped else "kuşanmamış")
+        parts.append(Phrase("filter.equipped" if f.equipped else "filter.not_equipped"))
     if f.other:
-        parts.append("(başka)")
-    return " ".join(parts)
+        parts.append(Phrase("filter.other"))
+    return Phrase("filter.base", zone=Phrase(f"filter.zone.{f.zone}"), side=Phrase(f"filter.side.{f.side}"),
+                  type=Phrase(f"filter.type.{f.type or 'card'}"), extra=Names(parts, " "))
