@@ -162,8 +162,9 @@ def _wrong_language(case, book) -> list[str]:
     for field, text in _human(answer):
         if field == "not_understood" and text.casefold() in _question_words(case.q):
             continue        # the question's own words, as typed
-        hit = next((p for p in foreign if p in text), None)
-        english = ENGLISH.search(_without_card_names(text))
+        bare = _without_card_names(text)        # card names are English ("Queen of the …")
+        hit = next((p for p in foreign if p in bare), None)
+        english = ENGLISH.search(bare)
         if hit or english:
             problems.append(f"{field}: {text!r} ({hit or english.group(0)})")
     return problems

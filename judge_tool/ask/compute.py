@@ -371,8 +371,12 @@ def _fight_yesno(reading: Reading, run, line: str,
     from .asked import yesno_subject
     from .scenario_build import ATTACKER, DEFENDER
     event, who = subject or yesno_subject(reading)
-    result = run.outcome.fights[-1]["result"]
+    fight = run.outcome.fights[-1]
+    result = fight["result"]
+    # the Units that fought: their names (a card the question named runs under its own name)
     names = {"attacker": ATTACKER, "defender": DEFENDER}
+    for side in names:
+        names[side] = _name_of(run, fight[side], names[side])
     sides = ("attacker", "defender") if who == "both" else (who,)
     if event == "defeat":
         value = all(names[s] in run.outcome.defeated for s in sides)
@@ -384,6 +388,16 @@ def _fight_yesno(reading: Reading, run, line: str,
         value = all(result in (other, "both_lose") for s in sides
                     for other in (("defender", "attacker")[s == "defender"],))
     return value, f"{yes_no(reading, value)} — {line}"
+
+
+def _name_of(run, uid: str, default: str) -> str:
+    """The name of the card with `uid`, wherever it is now (trash, field …)."""
+    for player in run.state.players.values():
+        for zone in ("field", "trash", "hand", "deck", "removed", "legends"):
+            for c in getattr(player, zone, ()) or ():
+                if getattr(c, "uid", None) == uid:
+                    return c.name
+    return default
 
 
 def _unique_steps(steps: list) -> list:

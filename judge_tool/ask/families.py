@@ -874,9 +874,20 @@ def extract_fight(reading: Reading) -> Call | None:
     # A blocker is the defending Unit once it blocks (9.9.1).
     sides = ("attacker", "defender", "block")
     as_side = {"block": "defender"}
+    by_block = _block_verb_roles(reading, first, second)
     side1 = _side_of(reading, first, sides)
     side2 = _side_of(reading, second, sides)
     side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
+    if by_block is not None:
+        # "6 güçlü birimim 10 güçlü birimini blokladı", "8 güçlü birim 4 güçlü birim
+        # tarafından bloklanırsa", "A blocks B": the block verb's subject and object say
+        # who blocks (the defender) and who is blocked (the attacker); a role word that
+        # says otherwise is no ruling
+        strong = (_side_after(reading, first), _side_after(reading, second))
+        strong = tuple(as_side.get(x, x) for x in strong)
+        if any(x is not None and x != y for x, y in zip(strong, by_block)):
+            raise Unclear("fight.role_both_sides")
+        side1, side2 = by_block
     if side1 and side2 and side1 == side2:
         side2 = None
     if side1 is None and side2 is not None:
@@ -1053,6 +1064,47 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
     out["attacker"] = a or other.get(d or "")
     out["defender"] = d or other.get(a or "")
     return out
+
+
+def _unit_noun(reading: Reading, item: Item) -> Item | None:
+    """The Unit word right after a number's power word ("6 güçlü birimini")."""
+    items = reading.items
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k < len(items) and "unit" in reading.at(k) and items[k].clause == item.clause:
+        return items[k]
+    return None
+
+
+def _block_verb_roles(reading: Reading, first: Item, second: Item) -> tuple[str, str] | None:
+    """Who blocks and who is blocked, from a block VERB (not the BLOCKER keyword) after
+    both Units: Turkish active "[özne] [nesne-i] blokladı" (the object in the accusative
+    is blocked: the attacker), passive "[X] [Y] tarafından bloklandı" (X is blocked);
+    English "X blocks Y", "X is blocked by Y". None when not read that way."""
+    items = reading.items
+    verbs = [m for m in reading.of("block") if m.start > second.i
+             and items[m.start].key.startswith(("blokla", "block")) and m.cue != "blocker"
+             and not items[m.start].key.startswith("blocker")]
+    if len(verbs) != 1 or len(reading.of("block")) != 1:
+        return None
+    verb = items[verbs[0].start]
+    a, b = _unit_noun(reading, first), _unit_noun(reading, second)
+    if a is None or b is None:
+        return None
+    if reading.language == "en":
+        return None             # English puts the verb between the two: read elsewhere
+    passive = verb.key.startswith("bloklan")
+    if passive:
+        if b.i + 1 < len(items) and items[b.i + 1].key == "tarafindan" and items[b.i + 1].i < verb.i:
+            return ("attacker", "defender")        # "X, Y tarafından bloklandı"
+        return None
+    acc = ("i", "u", "ni", "nu", "yi", "yu")
+    a_acc = a.key.endswith(acc) and a.key not in ("birim",)
+    b_acc = b.key.endswith(acc) and not b.key.endswith(("im", "um"))
+    if b_acc and not a.key.endswith(acc):
+        return ("defender", "attacker")            # "X Y'yi blokladı": Y is blocked
+    return None
 
 
 def _attack_owner(reading: Reading, item: Item) -> bool:
@@ -1773,6 +1825,10 @@ def extract_call(reading: Reading) -> Call | None:
         return Call({"call_asked": "face_up"})
     called = _past_mine(reading, "call")
     twice = _twice(reading)
+    if twice and called is None and reading.has("previous"):
+        # "I called a Legend last turn. Can I call another one?": "another" after a call of
+        # an earlier turn is not a second call this turn (was "No", 11.11.2)
+        raise Unclear("econ.call_turn")
     # "call one", "1 Legend çağırdım": one Legend is what a call flips
     used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
         _one_turn(reading)

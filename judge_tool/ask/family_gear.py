@@ -25,7 +25,8 @@ FORMS = ("outcome", "yesno", "none")
 UNIT, GEAR, OTHER, EVENT, MOVE = "Birim", "Gear", "Diğer Birim", "Olay", "Taşıma"
 # the event's concept -> the engine verb and the area the Unit (and its Gear) goes to
 _EVENTS = {"defeat": ("defeat", "trash"), "return_hand": ("return_to_hand", "hand"),
-           "bottom": ("bottom_deck", "deck"), "removed": ("remove", "removed")}
+           "bottom": ("bottom_deck", "deck"), "removed": ("remove", "removed"),
+           "shuffle": ("shuffle_into_deck", "deck")}
 
 
 _PLACES = ("deck", "field", "area", "to_hand", "trash", "rival", "removed")
@@ -76,6 +77,8 @@ def _event(reading: Reading) -> str | None:
         found.append("defeat")          # "fightta yendi": the loser of a fight is defeated
     if "bottom" in found and not reading.has("deck"):
         found.remove("bottom")
+    if "shuffle" in found and (not reading.has("deck") or "bottom" in found):
+        found.remove("shuffle")         # shuffled into the deck; "random order" of a bottom-deck
     if len(found) > 1 and _asked_place(reading, "return_hand"):
         found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
     if len(found) > 1:
@@ -290,7 +293,8 @@ def answer(question: str, call: Call, reading: Reading):
     else:                                           # move
         a = result.state.players["A"]
         value = any(g.type == "gear" for c in a.field for g in c.gears)
-    zone = m(f"ask_misc.gear.zone_{expected}")
+    zone = m("ask_react.gear_zone_shuffled") if args["event"] == "shuffle" else \
+        m(f"ask_misc.gear.zone_{expected}")
     if asked == "where":
         line = m("ask_misc.gear.goes", zone=zone)
     elif asked == "goes":
@@ -300,7 +304,8 @@ def answer(question: str, call: Call, reading: Reading):
         line = m(f"ask_misc.gear.{asked}_{'yes' if value else 'no'}", head=yes_no(reading, value),
                  zone=zone)
     steps = deciding(result, ("4.12", "11.6", "9.19.1", "11.12.1", "10.7"))
-    understood = [m("ask_misc.gear.holder", event=m(f"ask_misc.gear.event_{args['event']}")),
+    understood = [m("ask_misc.gear.holder", event=m("ask_react.gear_event_shuffle") if args["event"] == "shuffle"
+                    else m(f"ask_misc.gear.event_{args['event']}")),
                   m(f"ask_misc.gear.asked_{asked}",
                     zone=m(f"ask_misc.gear.zone_{args['zone']}") if args["zone"] else "")]
     return make_answer(question, NAME, reading, value, line, steps, understood, text,

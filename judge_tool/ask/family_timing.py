@@ -276,9 +276,8 @@ def _i_attack(reading: Reading) -> bool:
         if reading.language == "en" and m.start > 0 and (reading.items[m.start - 1].key in (
                 "i", "unit", "im") or reading.items[m.start - 1].key == "am" and m.start > 1
                 and reading.items[m.start - 2].key == "i") and it.text.split("'")[0].islower():
-            before = [x.key for x in reading.items[max(0, m.start - 3):m.start]]
-            if "opponent" not in before and "rival" not in before and "rivals" not in before:
-                return True
+            if not any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
+                return True             # (not "my opponent's unit attacks")
     return False
 
 
@@ -938,6 +937,7 @@ def extract_react(reading: Reading) -> Call | None:
         _nothing_done(reading)
     after_fight = _after_fight(reading)
     free = _without_paying(reading)
+    _another_legend(reading)
     _foreign(reading, "react")
     for neg in reading.of("negation"):
         if neg.start in reading.consumed:
@@ -1195,8 +1195,8 @@ def _prior_acts(reading: Reading) -> tuple[list[str], Reading]:
         return [], reading
     from dataclasses import replace
     parts = {p for _, p in done}
-    acts = ("call", "legend", "block", "program", "quick", "play", "effect", "activate", "unit",
-            "gear")
+    # (a Legend word stays: "… can I call another one?" calls a Legend too)
+    acts = ("call", "block", "program", "quick", "play", "effect", "activate", "unit", "gear")
     view = replace(reading, matches=[m for m in reading.matches if not (
         items[m.start].part in parts and m.concept in acts)])
     return [k for k, _ in done], view
@@ -1247,6 +1247,22 @@ def _without_paying(reading: Reading) -> bool:
             reading.consumed.update(range(m.start - 1, m.end))
             return True
     return False
+
+
+def _another_legend(reading: Reading) -> None:
+    """"Bir Legend çağırdım. Başka bir Legend'ı da çağırabilir miyim?", "… can I call
+    another one?": after a call already made, "another" is the second call (11.11.2);
+    read here."""
+    if not (reading.has("call") and reading.has("legend")):
+        return
+    before, _ = _prior_acts(reading)
+    if before != ["call"]:
+        return
+    items = reading.items
+    for m in reading.of("other") + reading.of("again"):
+        near = range(m.end, min(len(items), m.end + 3))
+        if any("legend" in reading.at(k) or items[k].key == "one" for k in near):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _rival_ended(reading: Reading) -> bool:
