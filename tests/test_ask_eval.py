@@ -3,6 +3,7 @@ the share answered right of those with a definite answer; the set's own shape.""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from judge_tool.ask.evaluate import grade, load_cases
 
 # The set lives beside this file: an installed package (CI) has no tests/ folder.
 CASES = load_cases(Path(__file__).parent / "ask_eval")
+BARE_KEY = re.compile(r"\b(?:ask|engine)_[a-z0-9_]+\.[a-z0-9_.]+")
 
 
 def test_eval_set_shape():
@@ -43,6 +45,9 @@ def test_never_wrong(case, book):
     assert graded.grade != "wrong", (case.want, answer.to_dict())
     if answer.kind == "unanswered":
         assert answer.value is None and answer.not_understood
+    # a catalogue key that is missing is printed as the key itself: never shown to a judge
+    shown = json.dumps(answer.to_dict(), ensure_ascii=False)
+    assert not BARE_KEY.search(shown), BARE_KEY.search(shown).group(0)
 
 
 def test_share_right_of_definite(book):

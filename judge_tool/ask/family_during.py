@@ -220,6 +220,7 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
         return None
     return Call({"case": "during", "outer": outer[0] if outer else None, "asked": asked,
                  "whose": whose or "rival", "resolver": resolver or "me",
+                 "resolver_said": resolver is not None, "whose_said": whose is not None,
                  "trigger": "DEFEATED"}, used=used)
 
 
@@ -322,8 +323,11 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         out.append(m("ask_timing.trigger", trigger=outer))
     else:
         assumed.append(m("ask_during.assumed_play"))
-    out.append(m("ask_during.resolving_" + args["resolver"]))
-    out.append(m("ask_during.new_" + args["whose"]))
+    # who resolves and whose the new effect is, when the question does not say, are the
+    # scenario's choice (the answer is the same either way): assumptions, not understood
+    (out if args.get("resolver_said", True) else assumed).append(
+        m("ask_during.resolving_" + args["resolver"]))
+    (out if args.get("whose_said", True) else assumed).append(m("ask_during.new_" + args["whose"]))
     out.append(m("ask_during.asked_" + args["asked"]))
     if args["whose"] != "both":
         assumed.append(m("ask_during.assumed_defeated"))
