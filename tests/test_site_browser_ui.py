@@ -145,10 +145,13 @@ def test_light_dark_toggle_is_remembered(chrome, sites):
         chrome.eval("document.querySelector('.theme-btn').click()")
         assert chrome.eval("document.documentElement.dataset.theme") == "dark"
         assert chrome.eval("document.querySelector('.theme-btn').getAttribute('aria-pressed')") == "true"
+        chrome.pump(0.5)     # the renderer hands localStorage to the browser asynchronously: a
+        #                      navigation at once (in a new renderer) could read the old value
         chrome.goto(url(site, "bolum-9.html"))                  # another page: still dark
         assert chrome.eval("document.documentElement.dataset.theme") == "dark"
         assert chrome.eval("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
         chrome.eval("document.querySelector('.theme-btn').click()")
+        chrome.pump(0.5)
         chrome.goto(url(site, "index.html"))
         assert chrome.eval("document.documentElement.dataset.theme") == "light"
     finally:
