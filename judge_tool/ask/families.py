@@ -1400,6 +1400,12 @@ def extract_attack(reading: Reading) -> Call | None:
         reading.consumed.update(range(m.start, m.end))
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
+    named = any(m.start in target_part for m in reading.of("unit") + reading.of("rival")
+                + reading.of("gig_area") + reading.of("gig"))
+    if not named and any(m.start in target_part for m in reading.of("spent") + reading.of("ready")):
+        # "My unit attacked already this turn and is still spent": a state word after the
+        # verb with no target named there describes the subject, not a target
+        raise Unclear("attack.state_whose")
     target_unit = any(m.start in target_part for m in
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
     if target_gigs and own:
