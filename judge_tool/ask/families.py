@@ -2591,6 +2591,8 @@ def extract_cost(reading: Reading) -> Call | None:
 
 def extract_d20(reading: Reading) -> Call | None:
     assumptions: list[str] = []
+    if any(die != 20 for die in _asked_dice(reading)):
+        return None                     # "d4'ü seçebilir miyim?": not the d20 rule's question
     # the rules are the same for either player: "rakibimin fixer alanında …, seçebilir mi"
     # is read when the rival is the one player named throughout
     if not _one_player(reading) and _turn_owner(reading) == "rival":
@@ -2633,6 +2635,38 @@ def extract_d20(reading: Reading) -> Call | None:
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
+
+
+def _asked_dice(reading: Reading) -> list[int]:
+    """The dice a "may I choose/roll …?" verb asks about: in Turkish the die right before
+    the verb (its object; "d6'dan önce" only orders), in English the die right after it
+    ("can I pick the d4 …"). The family answers only for the d20 (8.6.5.1.1); a question
+    about another die is not its question."""
+    items = reading.items
+    out = []
+    for it in items:
+        if "choose" not in reading.at(it.i):
+            continue
+        k = it.i
+        if reading.language == "en":
+            if not any("can" in reading.at(j) for j in range(max(0, k - 3), k)):
+                continue
+            ahead = [items[j] for j in range(k + 1, min(len(items), k + 5))
+                     if items[j].clause == it.clause]
+            die = next((x for x in ahead if x.die is not None), None)
+        else:
+            if "can" not in reading.at(k):
+                continue
+            back = [items[j] for j in range(k - 1, max(-1, k - 5), -1)
+                    if items[j].clause == it.clause]
+            die = next((x for x in back if x.die is not None
+                        and not x.suffix.startswith(_ABLATIVE_DIE)), None)
+        if die is not None:
+            out.append(die.die)
+    return out
+
+
+_ABLATIVE_DIE = ("dan", "den", "tan", "ten", "da", "de", "ta", "te")
 
 
 def _in_gig_area(reading: Reading, die: Item) -> bool:
