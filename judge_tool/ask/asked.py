@@ -39,7 +39,8 @@ def _particle(reading: Reading) -> bool:
 
 def asked_form(reading: Reading) -> str:
     """"count", "yesno", "outcome", "several" (more than one question) or "none"."""
-    outcome = reading.has("who") or reading.has("result")
+    outcome = any(not embedded_who(reading, m.start) for m in reading.of("who")) \
+        or reading.has("result")
     # "ne öderim", "what is my Street Cred": a value is asked, read as a number.
     count = reading.has("how_many") or (reading.has("what") and not outcome)
     yesno = _particle(reading) or (reading.language == "en" and not count and not outcome and
@@ -52,6 +53,25 @@ def asked_form(reading: Reading) -> str:
     if reading.language == "en" and (count or outcome) and _en_second_yesno(reading):
         return "several"        # "who wins and do I lose gigs?"
     return forms[0] if forms else "none"
+
+
+# "Hangisinin uygulanacağını ben mi seçerim?", "Does my rival choose which one applies?":
+# a "which/who" that opens a clause a verb takes as its object asks nothing itself; the
+# question is the yes/no around it.
+_TR_INDIRECT = ("acagini", "ecegini", "acagina", "ecegine", "digini", "dugunu", "tigini",
+                "tugunu", "dugunu", "digine", "dugune")
+_EN_TAKES_WH = frozenset({"choose", "chooses", "pick", "picks", "decide", "decides", "know",
+                          "knows", "determine", "determines", "tell", "tells", "say", "says"})
+
+
+def embedded_who(reading: Reading, start: int) -> bool:
+    """The "who/which" word at `start` opens an indirect question (the object of a verb)."""
+    items = reading.items
+    if reading.language == "en":
+        return start > 0 and items[start - 1].key in _EN_TAKES_WH and items[start - 1].clause \
+            == items[start].clause and items[0].key not in ("who", "which", "whose")
+    return any(items[k].key.endswith(_TR_INDIRECT) for k in range(start + 1, min(len(items), start + 3))
+               if items[k].clause == items[start].clause)
 
 
 def _questions(reading: Reading) -> int:

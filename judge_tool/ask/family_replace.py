@@ -38,6 +38,14 @@ def _asked(reading: Reading) -> str | None:
     clause = asked_clause(reading)
     ks = keys(reading)
     decides = in_clause(reading, "choose", clause) or bool(ks & {"karar", "decides", "decide"})
+    from .asked import embedded_who
+    claimed = _chooser_claimed(reading)
+    whos = reading.of("who")
+    if claimed is not None and decides and whos and all(embedded_who(reading, m.start)
+                                                        for m in whos):
+        # "Does my rival choose which one applies?", "hangisinin uygulanacağını ben mi
+        # seçerim?": yes or no about the player named
+        return "i_choose" if claimed == "me" else "rival_chooses"
     if in_clause(reading, "who", clause) and decides:
         return "who"                # "who decides which one applies first?" asks who
     from .asked import asked_form
@@ -71,6 +79,8 @@ def _asked(reading: Reading) -> str | None:
         return "decline"            # "kullanmamayı seçebilir miyim", "may I choose not to"
     if _me_asked(reading) and (reading.has("choose") or ks & {"karar", "decide"}):
         return "i_choose"           # "Seçimi ben mi yaparım?", "do I choose?"
+    if claimed == "rival" and (reading.has("choose") or ks & {"karar", "decide", "decides"}):
+        return "rival_chooses"      # "Seçimi rakibim mi yapar?", "does my opponent choose?"
     return None
 
 
@@ -177,6 +187,25 @@ def _me_asked(reading: Reading) -> bool:
     return any(a == "ben" and b in ("mi", "mi?") for a, b in pairs)
 
 
+def _chooser_claimed(reading: Reading) -> str | None:
+    """The player a yes/no question names as the one who chooses: "ben mi seçerim", "do I
+    choose" ("me"); "rakibim mi seçer", "does my opponent choose" ("rival"); None else."""
+    if _me_asked(reading):
+        return "me"
+    ks = [it.key for it in reading.items]
+    for i, k in enumerate(ks):
+        if "rival" not in reading.at(i):
+            continue
+        if reading.language == "en":
+            back = ks[max(0, i - 2):i]
+            if back[-1:] in (["does"], ["do"], ["can"], ["must"]) or (
+                    back[-1:] in (["my"], ["the"]) and back[:1] in (["does"], ["do"], ["can"], ["must"])):
+                return "rival"
+        elif i + 1 < len(ks) and ks[i + 1] in ("mi", "mu", "mı", "mü", "mi?", "mu?"):
+            return "rival"
+    return None
+
+
 def _twice(reading: Reading) -> bool:
     """"the same replacement on the same event twice": said with "aynı"/"same" and never
     with "another event" (a replacement may apply to each new event)."""
@@ -226,7 +255,7 @@ def extract(reading: Reading) -> Call | None:
         reading.items[it.i - 1].key in ("the", "first", "other", "another", "this", "that", "new")
         or reading.at(it.i - 1) & set(_KINDS))}
     mechanic = reading.has("mechanic") or reading.has("mechanic_rule")
-    if asked in ("who", "i_choose"):
+    if asked in ("who", "i_choose", "rival_chooses"):
         if not several or (mandatory == optional) or mechanic:
             raise Unclear("replace.mandatory_optional")
         kind = "mandatory" if mandatory else "optional"
@@ -251,8 +280,8 @@ def extract(reading: Reading) -> Call | None:
         kind = "impossible"
     if reading.numbers and {it.i for it in reading.numbers} - used:
         raise Unclear("replace.number_unused")
-    owner = _owner(reading) if asked in ("who", "i_choose") else None
-    if asked == "i_choose" and owner is None:
+    owner = _owner(reading) if asked in ("who", "i_choose", "rival_chooses") else None
+    if asked in ("i_choose", "rival_chooses") and owner is None:
         raise Unclear("replace.whose_unit")
     # "isteğe bağlı olanı", "zorunlu olandan": "the … one", read with its kind
     reading.consumed.update(it.i for it in reading.items[1:] if it.key.startswith("olan")
@@ -269,7 +298,7 @@ def extract(reading: Reading) -> Call | None:
 
 def _scenario(args: dict, question: str) -> tuple[dict, list[dict]]:
     asked, kind, owner = args["asked"], args["kind"], args["owner"]
-    asked = {"i_choose": "who", "decline": "must"}.get(asked, asked)
+    asked = {"i_choose": "who", "rival_chooses": "who", "decline": "must"}.get(asked, asked)
     unit_side = "B" if owner == "rival" else "A"
     effects_side = _effects_side_of(args)
     of = "friendly" if effects_side == unit_side else "rival"
@@ -361,18 +390,19 @@ def answer(question: str, call: Call, reading: Reading):
     args = call.args
     asked, owner = args["asked"], args["owner"]
     data, variants = _scenario(args, question)
-    if asked in ("i_choose", "decline"):
-        # "do I choose?" is "who chooses?" asked of the asker; "may I decline?" is "must I
-        # apply it?" turned round
-        call = Call({**args, "asked": {"i_choose": "who", "decline": "must"}[asked]},
+    if asked in ("i_choose", "rival_chooses", "decline"):
+        # "do I choose?" / "does my rival choose?" is "who chooses?" asked of one player;
+        # "may I decline?" is "must I apply it?" turned round
+        call = Call({**args, "asked": "must" if asked == "decline" else "who"},
                     call.assumptions, used=call.used)
         got = answer(question, call, reading)
-        value = (got.value == "me") if asked == "i_choose" else (not got.value)
+        chooser = got.value
+        value = (chooser == "me") if asked == "i_choose" else (chooser == "rival") \
+            if asked == "rival_chooses" else (not got.value)
         m = words(reading)
         got.value = value
-        if asked == "i_choose":
-            got.answer = f"{yes_no(reading, value)}: " + m(
-                "ask_misc.replace.who_me" if value else "ask_misc.replace.who_rival")
+        if asked != "decline":
+            got.answer = f"{yes_no(reading, value)}: " + m(f"ask_misc.replace.who_{chooser}")
         else:
             got.answer = m("ask_misc.replace.must_no", head=yes_no(reading, value))
         return got

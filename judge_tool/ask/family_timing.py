@@ -100,6 +100,9 @@ def _either_or(reading: Reading) -> bool:
     keys = _keys(reading)
     before = [i for i, k in enumerate(keys) if k in ("once", "before", "oncesinde")]
     after = [i for i, k in enumerate(keys) if k in ("sonra", "after", "sonrasinda")]
+    if reading.language != "en" and sum(any(k in _TR_PARTICLE for k in keys[max(0, i - 1):i + 2])
+                                        for i in before) > 1:
+        return True     # "Rakibim önce mi bloklar, ATTACK etkim mi önce çözülür?": which first
     if not before or not after:
         return False
     lo, hi = min(before[0], after[0]), max(before[0], after[0])
@@ -109,14 +112,62 @@ def _either_or(reading: Reading) -> bool:
     return any(k in _TR_PARTICLE for k in between) or "yoksa" in between
 
 
+# What a player may do (not an effect resolving): the verb of "does my opponent block
+# before …" is an action, so the question is about acting before the effect resolves.
+_ACTIONS = frozenset({"block", "react", "quick", "play", "call", "attack", "activate", "sell"})
+
+
+def _acts_at(reading: Reading, k: int, triggers: set[int]) -> bool:
+    """Item `k` names an action, not a trigger keyword ("ATTACK effect")."""
+    return k not in triggers and bool(reading.at(k) & _ACTIONS)
+
+
+def _subject_verb(reading: Reading, subject: int) -> str | None:
+    """What the player named at `subject` is asked to do: "resolve" (resolving, going
+    first) or "act" (blocking, reacting, playing, calling, attacking); None when neither
+    is said. English reads from the subject up to "before" / "after"; Turkish reads the
+    subject's clause (the verb comes last)."""
+    items = reading.items
+    triggers = {i for i, _ in _trigger_words(reading)}
+    if reading.language == "en":
+        span = []
+        for k in range(subject + 1, len(items)):
+            if items[k].key in ("before", "after", "until", "while", "or") \
+                    or items[k].clause != items[subject].clause:
+                break
+            span.append(k)
+    else:
+        span = [k for k in range(subject + 1, len(items))
+                if items[k].part == items[subject].part]
+    for k in span:
+        if "resolve" in reading.at(k) or items[k].key in ("first", "go", "goes"):
+            return "resolve"
+        if _acts_at(reading, k, triggers):
+            return "act"
+    return None
+
+
+def _reaction_before(reading: Reading, before: int | None) -> bool:
+    """A reaction is named next to "önce" / "before" ("before my opponent blocks",
+    "rakip bloklamadan önce"): the question sets an effect against a reaction (11.21.2.2,
+    9.11), not two players' pending effects (10.13)."""
+    if before is None:
+        return False
+    triggers = {i for i, _ in _trigger_words(reading)}
+    return any(k not in triggers and reading.at(k) & {"block", "react", "quick"}
+               for k in range(max(0, before - 4), min(len(reading.items), before + 6)))
+
+
 def _me_first(reading: Reading) -> bool:
     """The yes/no question asks whether the asker goes first: "ilk ben mi çözerim", "önce
-    ben mi", "do I resolve first", "am I first"."""
+    ben mi", "do I resolve first", "am I first" (not "do I get to block first": acting)."""
     keys = _keys(reading)
     pairs = list(zip(keys, keys[1:]))
     if reading.language == "en":
-        return any(a in ("do", "am", "will", "should", "must") and b == "i" for a, b in pairs)
-    return any(a == "ben" and b in _TR_PARTICLE for a, b in pairs)
+        return any(a in ("do", "am", "will", "should", "must") and b == "i"
+                   and _subject_verb(reading, i + 1) != "act" for i, (a, b) in enumerate(pairs))
+    return any(a == "ben" and b in _TR_PARTICLE and _subject_verb(reading, i) != "act"
+               for i, (a, b) in enumerate(pairs))
 
 
 def _rival_first(reading: Reading) -> bool:
@@ -124,14 +175,17 @@ def _rival_first(reading: Reading) -> bool:
     "rakip mi önce", "does my opponent resolve first"."""
     keys = _keys(reading)
     if reading.language == "en":
-        return any(a in ("do", "does", "will", "should", "must") and b in ("opponent", "rival")
-                   or (a in ("do", "does", "will") and b == "my" and c in ("opponent", "rival"))
-                   for a, b, c in zip(keys, keys[1:], keys[2:] + [""]))
+        return any((a in ("do", "does", "will", "should", "must") and b in ("opponent", "rival")
+                    and _subject_verb(reading, i + 1) != "act")
+                   or (a in ("do", "does", "will") and b == "my" and c in ("opponent", "rival")
+                       and _subject_verb(reading, i + 2) != "act")
+                   for i, (a, b, c) in enumerate(zip(keys, keys[1:], keys[2:] + [""])))
     for i in range(len(keys) - 2):
         if "rival" in reading.at(i) and (
                 (keys[i + 1] in ("once", "ilk") and keys[i + 2] in _TR_PARTICLE)
-                or (keys[i + 1] in _TR_PARTICLE and keys[i + 2] in ("once", "ilk"))):
-            return True
+                or (keys[i + 1] in _TR_PARTICLE and keys[i + 2] in ("once", "ilk"))) \
+                and _subject_verb(reading, i) != "act":
+            return True         # not "rakibim önce mi bloklar": acting, not resolving
     return False
 
 
@@ -424,7 +478,7 @@ def extract_timing(reading: Reading) -> Call | None:
         if first_asked is not None:          # "benimkinden", "benimki": read here
             reading.consumed.update(it.i for it in reading.items if it.key.startswith("benimki"))
     if not who and not when and yesno and both and not two and first_asked and (
-            reading.has("first") or before is not None):
+            reading.has("first") or before is not None) and not _reaction_before(reading, before):
         # "Rakibimin turunda ikimizin de etkisi beklemede, ilk ben mi çözerim?": whose turn
         # it is decides (10.13); the question must say it.
         from .families import _turn_owner
@@ -439,7 +493,7 @@ def extract_timing(reading: Reading) -> Call | None:
                      "asked": first_asked, "turn": owner}, used=used)
     if who and not when:
         # "Hangisi önce çözülür", "who resolves first": both players' effects at once.
-        if not both or two:
+        if not both or two or _reaction_before(reading, before):
             raise Unclear("timing.whose_pending")
         trigger = _who_first_trigger(reading, kinds)
         if trigger is False:
@@ -700,8 +754,11 @@ def _main_question(reading: Reading) -> str | None:
         if not starts:
             return None
         aux = items[starts[-1]].key
+        verb = _subject_verb(reading, starts[-1])
+        if verb == "act":
+            return "can"            # "Does my opponent get to block before …?": acting
         if aux in ("can", "may", "could"):
-            return "can"
+            return "resolve" if verb == "resolve" else "can"
         return "resolve" if any(r > starts[-1] for r in resolves) else None
     for r in resolves:
         key = items[r].key
