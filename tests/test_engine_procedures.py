@@ -390,7 +390,7 @@ def test_only_turn_player_takes_main_phase_actions():
     player = "B"
     card = "Solo"
     """)
-    assert r.outcome.illegal_rule == "8.10"
+    assert r.outcome.illegal_rule == "8.13"     # playing a card is a Main Phase action
 
 
 # ---------------------------------------------------------------- attack declaration

@@ -11,7 +11,7 @@ from . import Answer
 from .families import Call
 from .asked import asked_form
 from .lexicon import Reading
-from .say import Reason, say, yes_no
+from .say import Reason, messages_for, say, yes_no
 
 
 def _engine():
@@ -304,7 +304,16 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
 def _why_illegal(reading: Reading, outcome) -> str:
     """Why the engine found the action illegal: its reason in the question's language (the
     engine's words come from the catalogue); the rule it broke when the reason is text."""
+    from ..engine.cite import R
     from .say import language_of
+    if outcome.illegal_rule in (R.MAIN_ACTIONS, R.SELL_ACTION, R.CALL_ACTION, R.PLAY_ACTION,
+                                R.ACTIVATE_ACTION, R.ATTACK_ACTION):
+        # an action tried outside its player's Main Phase: the action's own rule in words
+        # ("you attack only … in your own Main Phase"), not the engine's player letters
+        m = messages_for(reading)
+        key = "ask_react.illegal_" + outcome.illegal_rule.replace(".", "_")
+        if m.has(key):
+            return m(key)
     phrase = getattr(outcome, "illegal_phrase", None)
     if phrase is not None:
         return phrase.render(language_of(reading))

@@ -134,7 +134,7 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             actions.append({"do": "play", "card": ATTACKER, "from": "legends"})
         attack = {"do": "attack", "unit": ATTACKER, "target": target, "reactions": []}
         if args.get("rival_turn"):
-            # the asker (A) attacks in B's turn: refused as no Main Phase action of A's (8.10)
+            # the asker (A) attacks in B's turn: refused as no Main Phase action of A's (8.15)
             attack["player"] = "A"
         actions.append(attack)
         data = {**base, "cards": cards,

@@ -32,7 +32,12 @@ class R:
     MAIN_PHASE = "8.8"
     PASS_TURN = "8.9"
     MAIN_ACTIONS = "8.10"
+    SELL_ACTION = "8.11"              # each Main Phase action's own rule: cited when the
+    PLAY_ACTION = "8.13"              # action is tried outside its player's Main Phase
+    ACTIVATE_ACTION = "8.14"
+    ATTACK_ACTION = "8.15"
     SELL_ONCE = "8.11.1"
+    CALL_ACTION = "8.12"
     CALL_ONCE = "8.12.1"
     CALL_REACT = "8.12.2"
     ACTIVATE_LAG = "8.14.1"

@@ -26,6 +26,12 @@ from .targets import Facts, Filter, describe, matches
 from .trace import OFFICIAL_ONLY, Names, Phrase, Step
 
 
+# The rule that makes each Main Phase action one (cited when it is tried out of turn).
+_ACTION_RULE = {"sell": R.SELL_ACTION, "call": R.CALL_ACTION, "play": R.PLAY_ACTION,
+                "activate": R.ACTIVATE_ACTION, "attack": R.ATTACK_ACTION,
+                "end_turn": R.PASS_TURN}
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """Last known information of a card that left play (for DEFEATED effects)."""
@@ -1507,13 +1513,16 @@ class Game:
 
     # ------------------------------------------------------------------ turn structure
     def require_main(self, player: str, what: str) -> None:
-        """`what` names the action: a key under `[engine_step] action.` ("sell", "call" …)."""
+        """`what` names the action: a key under `[engine_step] action.` ("sell", "call" …).
+        A refusal cites that action's own rule ("as an action during your Main Phase, you
+        may …", 8.11–8.15), the exact ground a judge would quote; 8.10 is the fallback."""
+        rule = _ACTION_RULE.get(what, R.MAIN_ACTIONS)
         if self.s.phase != "main":
-            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
-                                                 phase=self.s.phase))
+            raise Illegal(rule, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
+                                       phase=self.s.phase))
         if player != self.s.turn_player:
-            raise Illegal(R.MAIN_ACTIONS, Phrase("illegal.not_your_turn", what=Phrase(f"action.{what}"),
-                                                 turn_player=self.s.turn_player, player=player))
+            raise Illegal(rule, Phrase("illegal.not_your_turn", what=Phrase(f"action.{what}"),
+                                       turn_player=self.s.turn_player, player=player))
 
     def start_phase(self) -> None:
         s = self.s
