@@ -68,3 +68,42 @@ def test_an_indirect_which_is_no_question_of_its_own(question, form):
     from judge_tool.ask.asked import asked_form
     from judge_tool.ask.lexicon import read
     assert asked_form(read(question)) == form
+
+
+# A keyword's own rules (CALL 11.18, DEFEATED 11.19, PLAY 11.20, ATTACK 11.21) and words that
+# bring it up in a question (the keyword, or its event told in words).
+_KEYWORD_WORDS = {"11.18.": ("call", "çağır", "cagir", "legend"),
+                  "11.19.": ("defeated", "defeat", "mağlup", "maglup", "yenil", "yok edil"),
+                  "11.20.": ("play", "oyna"),
+                  "11.21.": ("attack", "saldır", "saldir")}
+
+
+def test_a_keyword_rule_is_cited_only_when_the_question_brings_it_up(book):
+    """The scenarios stand a PLAY, CALL, DEFEATED or ATTACK effect in for "an effect"; its
+    rule is no citation for a question that never names it ("while an effect resolves
+    another triggers" is 10.14, not 11.20.2; "two PLAY effects pending" is 10.12, not
+    11.21.2)."""
+    from pathlib import Path
+
+    from judge_tool.ask.evaluate import load_cases
+    bad = []
+    for case in load_cases(Path(__file__).parent / "ask_eval"):
+        if case.family not in ("timing", "react", "replace"):
+            continue
+        answer = ask(case.q, book=book)
+        if answer.kind == "unanswered":
+            continue
+        said = case.q.casefold()
+        bad += [(r, case.q) for r in answer.rules for prefix, words in _KEYWORD_WORDS.items()
+                if r.startswith(prefix) and not any(w in said for w in words)]
+    assert not bad
+
+
+@pytest.mark.parametrize("question", [
+    "İki tane PLAY etkim aynı anda bekliyor, hangisini önce çözeceğimi ben seçebilir miyim?",
+    "iki DEFEATED etkim ayni anda bekliyor, hangisini once cozecegimi ben mi secerim",
+    "Two of my CALL effects are pending at once. Do I choose which resolves first?",
+])
+def test_two_pending_effects_of_a_keyword_cite_the_order_rule_only(book, question):
+    answer = ask(question, book=book)
+    assert answer.value is True and answer.rules == ["10.12"]

@@ -2005,7 +2005,11 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             value = False if value else None       # the rival controls them, not the asker
         if value is None:
             raise _not_modelled("the order of one player's effects")
-        return value, _steps(run, (R.PENDING_ANY_ORDER, R.ATTACK_TRIGGER)), text, run
+        # the stand-in effects are ATTACK effects: the ATTACK rule is cited only when the
+        # question is about ATTACK effects (a PLAY question must not cite 11.21.2)
+        rules = (R.PENDING_ANY_ORDER, R.ATTACK_TRIGGER) if args.get("trigger") == "ATTACK" \
+            else (R.PENDING_ANY_ORDER,)
+        return value, _steps(run, rules), text, run
     if case == "defeated_pending":
         def pending_after_trash(run):
             trash = _step_index(run, R.DEFEAT_TO_TRASH, _ATTACKER)
@@ -2105,11 +2109,33 @@ def answer(question: str, kind: str, call: Call, reading: Reading):
     m = _messages(reading.language)
     args = call.args
     value, steps, text, run = _on_engine(kind, args, question)
+    steps = _own_keyword_steps(reading, steps)
     understood, assumed = _lines(kind, args, m)
     line = _line(kind, args, value, run, m)
     rules = list(dict.fromkeys(st.rule for st in steps))
     return Answer(question, kind, value, line, rules, steps, list(call.assumptions) + assumed,
                   language=reading.language, understood=understood, scenario=text)
+
+
+# A trigger keyword's own rules and the concept that says its event without the keyword
+# ("Legend çağırdım", "birimi oynadım", "mağlup oldu", "saldırdı").
+_KEYWORD_RULES = (("11.18.", "CALL", "call"), ("11.19.", "DEFEATED", "defeat"),
+                  ("11.20.", "PLAY", "play"), ("11.21.", "ATTACK", "attack"))
+
+
+def _own_keyword_steps(reading: Reading, steps: list) -> list:
+    """The steps to cite, without a keyword's rule the question never brings up: the
+    scenarios stand a PLAY, CALL or DEFEATED effect in for "an effect" ("while an effect
+    resolves another triggers"), and a judge must not be told that keyword's rule (a wrong
+    rule number). A keyword named, or its event said, keeps its rules."""
+    named = {kw for _, kw in _trigger_words(reading)}
+    foreign = tuple(prefix for prefix, kw, concept in _KEYWORD_RULES
+                    if kw not in named and not reading.has(concept))
+    kept = [st for st in steps if not str(getattr(st, "rule", "")).startswith(foreign)] \
+        if foreign else steps
+    if steps and not kept:
+        raise Unclear("timing.what_asked")
+    return kept
 
 
 def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
