@@ -563,6 +563,12 @@ def extract_timing(reading: Reading) -> Call | None:
             raise Unclear("timing.who_reacts")
         _consume_before_forms(reading)
         return Call({**args, "case": "react_before_play", "asked": "yesno"}, used=used)
+    if when and not either and (reading.has("can") or any(
+            reading.items[m.start].key not in ("hangi", "which") for m in reading.of("who"))):
+        # "PLAY etkisi ne zaman çözülür, rakip tepki verebilir mi?", "… ne zaman çözülür,
+        # önce kim çözer?": a second question (may someone act? who first?) beside "when":
+        # answering only "when" would drop it
+        raise Unclear("ask_lines.form.several")
     if when:
         _consume_before_forms(reading)      # "ne zaman çözülür, rakip bloklamadan önce mi?"
         return Call({**args, "case": "when", "asked": "when"}, used=used)
