@@ -107,3 +107,22 @@ def test_a_keyword_rule_is_cited_only_when_the_question_brings_it_up(book):
 def test_two_pending_effects_of_a_keyword_cite_the_order_rule_only(book, question):
     answer = ask(question, book=book)
     assert answer.value is True and answer.rules == ["10.12"]
+
+
+@pytest.mark.parametrize("question, who", [
+    ("PLAY etkisi çözülürken rakibim QUICK program oynayabilir mi?", "B"),
+    ("While my PLAY effect resolves, can my opponent play a card?", "B"),
+    ("play etkim cozulurken kart oynayabilir miyim", "A"),
+])
+def test_the_doer_shown_and_run_is_the_one_the_question_names(book, question, who):
+    import tomllib
+
+    from judge_tool.i18n import messages
+    answer = ask(question, book=book)
+    assert answer.value is False and "10.2.3" in answer.rules
+    tried = [c for c in tomllib.loads(answer.scenario)["choices"]
+             if c["decision"] == "act_resolving"]
+    assert [c["player"] for c in tried] == [who]
+    lang = "en" if question.startswith("While") else "tr"
+    key = "ask_timing.actor_rival" if who == "B" else "ask_timing.actor_me"
+    assert messages(lang)(key) in answer.understood

@@ -183,8 +183,11 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
                 reading.consumed.update((i - 1, i))
             if it.key == "varken":
                 reading.consumed.add(i)
+    # who tries it: while an effect resolves nobody may (10.2.3), so the rival named as the
+    # doer ("rakibim … oynayabilir mi") is the one the scenario has try, and the one shown
+    actor = "rival" if moment == "resolving" and rival_acts else "me"
     return Call({"case": "act_pending", "trigger": trigger, "act": what, "context": context,
-                 "while": moment, "asked": "yesno"})
+                 "while": moment, "asked": "yesno", "actor": actor})
 
 
 # ------------------------------------------------------------------------- on the engine
@@ -227,7 +230,8 @@ def scenario(args: dict[str, Any], title: str) -> dict[str, Any]:
         actions = [{"do": "play", "card": "Yeni Birim", "pay": {"eddies": 1}}]
     data["state"] = {"turn_player": "A", "turn": 3, "A": a, "B": {"deck": 5, "gigs": ["d6=3"]}}
     data["actions"] = actions
-    data["choices"] = [{"decision": decision, "player": "A", "pick": what}]
+    data["choices"] = [{"decision": decision, "player": "B" if args.get("actor") == "rival"
+                        else "A", "pick": what}]
     return data
 
 
@@ -269,6 +273,7 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     if args.get("trigger") is None and context == "main":
         assumed.append(m("ask_pending.assumed_play"))
     out.append(m("ask_timing.actor_defender" if context in ("react", "declare")
+                 else "ask_timing.actor_rival" if args.get("actor") == "rival"
                  else "ask_timing.actor_me"))
     out.append(m(f"ask_pending.act_{args['act']}"))
     out.append(m("ask_pending.asked_resolving" if args["while"] == "resolving"
