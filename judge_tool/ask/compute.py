@@ -118,7 +118,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                                  trace=trace)
         line = say(reading, "ask_answer.cost.amount", n=value)
     elif kind == "d20":
-        value = eng.may_choose_d20(args["fixer_dice"], trace=trace)
+        value = eng.may_choose_d20(args["fixer_dice"], trace=trace,
+                                  unnamed=args.get("fixer_unnamed", 0))
         line = say(reading, "ask_answer.d20.yes" if value else "ask_answer.d20.no")
     elif kind == "draw":
         value = eng.draw_loses(args["n"], args["deck_count"], trace=trace)
@@ -227,6 +228,10 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
                          if name != "REACT_NEXT" or args.get("blocked"))
     steps = [st for st in run.trace
              if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
+    if kind == "call" and args.get("call_asked") == "cost":
+        # what a call costs: the once-a-turn check is not what decides it
+        from ..engine.cite import R
+        steps = [st for st in steps if st.rule != R.CALL_ONCE_TURN]
     return value, working + _unique_steps(steps), text, run
 
 

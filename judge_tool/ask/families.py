@@ -1812,8 +1812,9 @@ def extract_call(reading: Reading) -> Call | None:
     from .asked import asked_form
     form = asked_form(reading)
     if form == "count":
-        if reading.numbers or reading.has("times"):
-            # "kaç kere çağırabilirim" asks how many calls, not what one costs
+        if reading.numbers or reading.has("times") or not (reading.has("cost") or reading.has("pay")):
+            # "kaç kere çağırabilirim", "kaç Legend çağırabilirim" ask how many calls, not
+            # what one costs: the cost is answered only when a cost or payment is named
             return None
         return Call({"call_asked": "cost"})
     if reading.has("pay"):
@@ -2591,8 +2592,11 @@ def extract_cost(reading: Reading) -> Call | None:
 
 def extract_d20(reading: Reading) -> Call | None:
     assumptions: list[str] = []
-    if any(die != 20 for die in _asked_dice(reading)):
-        return None                     # "d4'ü seçebilir miyim?": not the d20 rule's question
+    if any(die != 20 for die in _asked_dice(reading)) or _obliged(reading):
+        # "d4'ü seçebilir miyim?", "d8'i seçmek zorunda mıyım?": not the d20 rule's question
+        # (may the d20 be chosen?); the roll-in itself is mandatory (8.6.5), which it does
+        # not answer
+        return None
     # the rules are the same for either player: "rakibimin fixer alanında …, seçebilir mi"
     # is read when the rival is the one player named throughout
     if not _one_player(reading) and _turn_owner(reading) == "rival":
@@ -2606,8 +2610,9 @@ def extract_d20(reading: Reading) -> Call | None:
     others = [it.die for it in reading.dice if it.die != 20
               and not _negated(reading, it.i, it.i + 1, reach=2)]
     if others:
-        # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there.
-        return Call({"fixer_dice": [f"d{s}" for s in others] + ["d20"]})
+        # "d20'yi d6'dan önce seçebilir miyim" names the other die: it is still there. A
+        # player has one die of each size (7.2): a die named twice is one die.
+        return Call({"fixer_dice": [f"d{s}" for s in sorted(set(others))] + ["d20"]})
     counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
     if counted:
         n = counted[0].number
@@ -2615,11 +2620,11 @@ def extract_d20(reading: Reading) -> Call | None:
         if _besides_d20(reading, counted[0]):
             # "d20 ve bir zar daha", "the d20 and 2 other dice": the count is of the others
             assumptions.append(say(reading, "ask_econ.d20_besides", n=n))
-            return Call({"fixer_dice": ["d20"] + ["d4"] * n}, assumptions, used=used)
+            return Call({"fixer_dice": ["d20"], "fixer_unnamed": n}, assumptions, used=used)
         if n <= 1:
             return Call({"fixer_dice": ["d20"]}, used=used)
         assumptions.append(say(reading, "ask_assume.d20.others_d4", n=n))
-        return Call({"fixer_dice": ["d20"] + ["d4"] * (n - 1)}, assumptions, used=used)
+        return Call({"fixer_dice": ["d20"], "fixer_unnamed": n - 1}, assumptions, used=used)
     other = reading.of("other")
     if other and all(_in_gig_area(reading, reading.items[m.start]) for m in other):
         # "all my other dice are in my gig area": rolled in, not in the fixer area
@@ -2631,7 +2636,7 @@ def extract_d20(reading: Reading) -> Call | None:
         if all([_negated(reading, m.start, m.end, reach=3) for m in other]):
             return Call({"fixer_dice": ["d20"]})
         assumptions.append(say(reading, "ask_assume.d20.other_die"))
-        return Call({"fixer_dice": ["d4", "d20"]}, assumptions)
+        return Call({"fixer_dice": ["d20"], "fixer_unnamed": 1}, assumptions)
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
     return None
@@ -2664,6 +2669,22 @@ def _asked_dice(reading: Reading) -> list[int]:
         if die is not None:
             out.append(die.die)
     return out
+
+
+# "must I / do I have to / zorunda mıyım": an obligation asked, not a permission.
+_MUST_TR = ("zorunda", "zorunlu", "mecbur")
+_MUST_EN = frozenset({"must", "have", "has", "need", "needs", "forced", "obliged", "required"})
+
+
+def _obliged(reading: Reading) -> bool:
+    items = reading.items
+    for it in items:
+        if it.key.startswith(_MUST_TR):
+            return True
+        if it.key in _MUST_EN and (it.key in ("must", "obliged", "required", "forced")
+                                   or (it.i + 1 < len(items) and items[it.i + 1].key == "to")):
+            return True
+    return False
 
 
 _ABLATIVE_DIE = ("dan", "den", "tan", "ten", "da", "de", "ta", "te")
@@ -2811,10 +2832,9 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
     elif not listed and not counted and (reading.has("only") or reading.has("none_left")):
         left, used = [], set()          # "after choosing the d8, only the d20 is left"
     elif not listed:
-        if not counted or counted[0].number - 1 - len(chosen) < 0:
-            raise Unclear("d20.dice_left")
-        left = [4] * (counted[0].number - 1 - len(chosen))
-        used = {counted[0].i}
+        # a count beside a chosen die ("d8'i seçtikten sonra 2 zar kaldı", "3 dice, I
+        # picked the d4"): before or after the choice is not said safely
+        raise Unclear("d20.dice_left")
     else:
         used = set()
     fixer = [f"d{s}" for s in left] + ["d20"]

@@ -27,6 +27,21 @@ class Situation:
             who_text = m(f"ask_lines.subject.{'both_units' if who == 'both' else who}")
             asked = m(f"ask_lines.subject.{event}", who=who_text)
         facts = dict(self.facts)
+        if self.family == "cost" and isinstance(facts.get("changes"), list):
+            # a reduction is kept as a positive number and an increase as a negative one:
+            # shown as the judge says them ("+3 artış, -1 indirim") with the net change
+            changes = facts["changes"]
+            facts["changes"] = [m("ask_lines.value.increase", n=-c) if c < 0 else
+                                m("ask_lines.value.reduction", n=c) for c in changes]
+            if any(c < 0 for c in changes) and "reduction" in facts:
+                net = -facts.pop("reduction")
+                facts["net_change"] = f"+{net}" if net > 0 else str(net)
+        unnamed = facts.pop("fixer_unnamed", 0)
+        if unnamed and "fixer_dice" in facts:
+            # dice the question only counted ("başka bir zar"): shown as counted, never as a
+            # die the question did not name
+            facts["fixer_dice"] = list(facts["fixer_dice"]) + [
+                m("ask_lines.value.other_dice", n=unnamed)]
         if facts.pop("defending", None) == "me":
             # the rival attacks my Gig area: the count and what remains are mine
             facts = {{"dice_present": "my_gigs", "remaining": "my_remaining"}.get(k, k): v
@@ -45,7 +60,7 @@ FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attac
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
          "rival_turn", "sold_this_turn", "sell_tag", "called_this_turn", "gigs", "gigs_of", "turn_of",
          "steal", "when", "thief",
-         "changes", "gig_changes", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "free", "fixer_dice",
+         "changes", "gig_changes", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "net_change", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
          "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
          "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword",

@@ -1693,6 +1693,8 @@ class Game:
         p = self.p(player)
         if p.called_turn == self.s.turn:
             raise Illegal(R.CALL_ONCE_TURN, Phrase("illegal.call_once"))
+        # the once-a-turn check passed: said, so a "may I call again?" answer cites it
+        self.step(R.CALL_ONCE_TURN, "call.first_this_turn", player=player)
         down = [l for l in p.legends if not l.face_up]
         if ref is None:
             if len(down) != 1:

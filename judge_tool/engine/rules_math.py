@@ -125,12 +125,17 @@ def _sides(die: str | int) -> int:
     return int(text[1:]) if text.startswith("d") else int(text)
 
 
-def may_choose_d20(fixer_dice: Iterable[str | int], trace: list[Step] | None = None) -> bool:
-    """The d20 may be rolled in only when it is the last die in the fixer area."""
+def may_choose_d20(fixer_dice: Iterable[str | int], trace: list[Step] | None = None,
+                   unnamed: int = 0) -> bool:
+    """The d20 may be rolled in only when it is the last die in the fixer area. `unnamed`
+    counts other dice whose sizes are not known (any one of them keeps the d20 back)."""
     sides = [_sides(d) for d in fixer_dice]
     if 20 not in sides:
         return False
     others = [s for s in sides if s != 20]
+    if unnamed > 0 and not others:
+        note(trace, R.D20_LAST, "d20.others_unnamed", n=unnamed)
+        return False
     if others:
         note(trace, R.D20_LAST, "d20.others", dice=", ".join(f"d{s}" for s in others))
         return False
