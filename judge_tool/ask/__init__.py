@@ -174,6 +174,11 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
             answer = compute.answer(question, kind, call, reading)
     except (NotModelled, compute.EngineDisagrees, Unclear) as exc:
         return _unanswered(question, reading, book, game, limit, [exc.text(reading)])
+    if reading.corrections:
+        # "10 değil 9 güçlü": the power the question corrected to, shown first
+        from .say import say
+        answer.understood = [say(answer, "ask_words.correction", old=old, new=new)
+                             for old, new in reading.corrections] + answer.understood
     if named is not None:
         if not all_placed(named):
             from .family_cards import not_placed

@@ -88,7 +88,7 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int],
     out: list[str] = []
     used_numbers = used
     for item in reading.items:
-        if item.i in used or item.i in reading.consumed or item.joined:
+        if item.i in used or item.i in reading.consumed or item.joined or item.i in reading.settled:
             continue
         if (item.neg_verb or "negation" in reading.at(item.i)) and item.i not in reading.consumed \
                 and not reading.at(item.i) & uses & _negative_concepts():

@@ -157,6 +157,11 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
 # "their unit": the rival's. The fight family maps the owner to attacker or defender.
 _MY_WORDS = ("my", "benim", "mine")
 _FIRST_PERSON_TR = ("miyim", "muyum", "mıyım", "müyüm")
+# "does mine win?", "benimki kazanır mı", "is theirs defeated?": a possessive pronoun that
+# stands for the Unit (folded keys)
+_MINE_PRONOUNS = ("mine", "benimki", "benimkisi", "bizimki")
+_THEIRS_PRONOUNS = ("theirs", "hers", "onunki", "onunkisi", "rakibinki", "rakibiminki",
+                    "onlarinki")
 
 
 def _subject_owner(reading: Reading, start: int, end: int) -> str | None:
@@ -177,6 +182,12 @@ def _subject_owner(reading: Reading, start: int, end: int) -> str | None:
         if not unit and any(items[k].key in ("he", "she", "they") for k in before[-2:]):
             return "rival"
     if not unit:
+        # the pronoun is read here only (no filler: "benimki +1 aldı" says whose change)
+        for k in before[-2:]:
+            for owner, pronouns in (("mine", _MINE_PRONOUNS), ("rival", _THEIRS_PRONOUNS)):
+                if items[k].key in pronouns:
+                    reading.consumed.add(k)
+                    return owner
         return None
     u = unit[-1]
     near = [k for k in before if k <= u]

@@ -2016,6 +2016,9 @@ def extract_win(reading: Reading) -> Call | None:
     owners = {}
     if _present(reading, "overtime"):
         return _win_overtime(reading, have)
+    both = _both_counts(reading)
+    if both is not None:
+        return both
     if reading.has("rival"):
         # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
         # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
@@ -2025,6 +2028,17 @@ def extract_win(reading: Reading) -> Call | None:
             raise Unclear("win.rival_gigs_not_start")
     if reading.has("steal"):
         stolen = [it for it in reading.numbers if it is not have and not it.sign]
+        if not stolen and not start and not reading.has("rival") and have.number >= 1 \
+                and have.suffix.startswith(_ORDINAL_ENDS) and (
+                    _past_mine(reading, "steal") or any(it.key == "i" for it in reading.items)):
+            # "Ana fazımda 7. Gig'imi çaldım", "I steal my 7th gig": the count one steal
+            # reached, in the middle of the turn (run as that one steal; the Main phase,
+            # if named, is that middle)
+            for m in reading.of("main_phase"):
+                reading.consumed.update(range(m.start, m.end))
+            return Call({"gigs": have.number - 1, "steal": 1, "when": "steal"},
+                        [say(reading, "ask_assume.win.no_overtime")] if have.number >= 7 else [],
+                        used=used)
         if len(stolen) != 1 or start:
             raise Unclear("win.stolen_when")
         if not _past_mine(reading, "steal") and "steal" not in reading.at(stolen[0].i + 1) \
@@ -2043,14 +2057,71 @@ def extract_win(reading: Reading) -> Call | None:
                 [say(reading, "ask_assume.win.no_overtime")] if late else [], used=used)
 
 
+_FIRST_PERSON_EN = ("i", "my", "me", "mine")
+_FIRST_PERSON_GIGS = ("im", "um", "imde", "imda", "umda", "umde", "imdeki", "imdaki")
+
+
+def _count_owner(reading: Reading, item: Item) -> str | None:
+    """Whose Gigs a count is, from the nearest owner word in its clause: "rakibimde 5",
+    "onun 8 Gig'i", "my rival has 7" -> "rival"; "benim 3", "Gig alanımda 7", "I have 2",
+    "7 Gig'im" -> "mine"; None when neither is said."""
+    items = reading.items
+    order = [k for k in range(item.i - 1, item.i - 4, -1)] + [item.i + 1, item.i + 2]
+    for k in order:
+        if not 0 <= k < len(items) or items[k].clause != item.clause or items[k].number is not None:
+            continue
+        if "rival" in reading.at(k):
+            return "rival"
+        key = items[k].key
+        if key in _FIRST_PERSON_EN or key in ("benim", "bende", "bizim") or \
+                (reading.at(k) & {"gig", "gig_area"} and key.endswith(_FIRST_PERSON_GIGS)):
+            return "mine"
+    return None
+
+
+def _both_counts(reading: Reading) -> Call | None:
+    """"Turumun başında 7 Gig'im var, rakibimde 5", "at the start of my turn I have 6 gigs
+    and my rival has 7": each player's Gigs given. The win is checked for the player whose
+    turn starts (official 1.10), so the count of the player asked about is run with both
+    owners and the other count placed in the other Gig area; None unless exactly two counts
+    are given, one for each player, at the start of a turn, with no steal."""
+    numbers = reading.numbers
+    ordinal = reading.language != "en"     # "7. Gig'im" is an ordinal; "has 7. do i" is not
+    if len(numbers) != 2 or any(it.sign or (ordinal and it.suffix.startswith(".")) for it in numbers) \
+            or reading.has("steal") or not (reading.has("start") and reading.has("turn")):
+        return None
+    if any(_role(reading, it, ("gig", "steal", "power")) == "power" for it in numbers):
+        return None
+    owners = [_count_owner(reading, it) for it in numbers]
+    if None in owners or owners[0] == owners[1]:
+        raise Unclear("win.whose")
+    turn = _turn_owner(reading)
+    asked = _win_subject(reading)
+    if turn is None or asked is None:
+        raise Unclear("win.whose")
+    count = {o: it for o, it in zip(owners, numbers)}
+    other = "rival" if asked == "mine" else "mine"
+    side = {"mine": "me", "rival": "rival"}
+    late = asked != turn and count[asked].number >= 7
+    return Call({"gigs": count[asked].number, "when": "start", "gigs_of": side[asked],
+                 "turn_of": side[turn], "other_gigs": count[other].number},
+                [say(reading, "ask_assume.win.no_overtime")] if late else [],
+                used={it.i for it in numbers})
+
+
+_ORDINAL_ENDS = ("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu", ".")
+
+
 def _win_overtime(reading: Reading, have: Item) -> Call:
     """In overtime a player with 7 Gigs wins at once (official 1.11): "Uzatmada 6 Gig'im
     var, 1 Gig çaldım", "uzatmada 7 Gig'e ulaştım". A count reached without a steal is
     run as one Gig stolen to reach it (how it was reached cannot change the answer)."""
     if reading.has("rival"):
         raise Unclear("win.rival_gigs_not_start")
+    for m in reading.of("main_phase"):
+        reading.consumed.update(range(m.start, m.end))      # in overtime any moment wins
     others = [it for it in reading.numbers if it is not have and not it.sign]
-    ordinal = have.suffix.startswith(("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu", "."))
+    ordinal = have.suffix.startswith(_ORDINAL_ENDS)
     if reading.has("steal") and not (ordinal and not others):
         if len(others) != 1 or reading.numbers[-1].sign:
             raise Unclear("win.stolen_when")

@@ -85,6 +85,11 @@ class Reading:
     # Words a family read as a fact or a negation of one (`families._negated`, `_present`):
     # a negation or a negative verb nobody read is reported (account.not_understood).
     consumed: set[int] = field(default_factory=set)
+    # Words the reader itself accounted for: a power the question corrects ("10 değil 9
+    # güçlü": the 10 and "değil") and the words that say so; (old, new) per correction,
+    # shown first among the understood lines.
+    settled: set[int] = field(default_factory=set)
+    corrections: list[tuple[int, int]] = field(default_factory=list)
 
     def has(self, concept: str) -> bool:
         return any(m.concept == concept for m in self.matches)
@@ -133,6 +138,10 @@ class Lexicon:
     verbs: tuple[str, ...]                # every verb stem, folded, without "-"
     glossary_terms: dict[str, list[str]]  # concept -> names taken from the glossary
     negative: frozenset[str] = frozenset()  # concepts that carry their own negation
+    # [correction] of the cue files: the words that restate a power as another value
+    # ("10 değil 9 güçlü", "gücü 23'ten 17'ye düştü", "was 14 power, reduced to 6")
+    corrections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    ordinals: dict[str, int] = field(default_factory=dict)   # "seventh", "yedinci" -> 7
     # first cue word -> (concept, the cue's place in its list, cue): reading a question
     # tries only the cues that start with one of its words
     starts: dict[str, list[tuple[str, int, Cue]]] = field(init=False, repr=False, compare=False)
@@ -281,8 +290,12 @@ def _build_lexicon() -> Lexicon:
              for name, ws in raw.get("signs", {}).items() for w in ws}
     negative = frozenset(name for name, spec in raw.get("concept", {}).items()
                          if spec.get("negative"))
+    corrections = {k: tuple(turkish.fold(w).rstrip("-") for w in ws)
+                   for k, ws in raw.get("correction", {}).items()}
+    ordinals = {turkish.fold(k): int(v) for k, v in raw.get("ordinals", {}).items()}
     return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, tens,
-                   language_words, signs, nominal, verbs, from_glossary, negative)
+                   language_words, signs, nominal, verbs, from_glossary, negative, corrections,
+                   ordinals)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -459,6 +472,10 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
             item.suffix = d.group(2)
         elif key in lexicon.numbers and not (key == "one" and _pronoun_one(items)):
             item.number = lexicon.numbers[key]
+        elif head in lexicon.ordinals:
+            # "seventh", "yedinci Gig'im": read as "7th", "7." (the ending marks the ordinal)
+            item.number = lexicon.ordinals[head]
+            item.suffix = "th" if head.endswith("th") else "."
         else:
             item.forms, item.negated = _nominal_forms(key, lexicon.nominal)
             stems = _verb_forms(key, lexicon.verbs)
@@ -479,7 +496,119 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     _article_counts(items)
     _sign_words(items, lexicon.signs)
     matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
-    return Reading(question, items, matches, language)
+    settled: set[int] = set()
+    corrections: list[tuple[int, int]] = []
+    if sum(it.number is not None for it in items) >= 2:
+        settled, corrections = _corrections(items, matches, lexicon.corrections)
+        if settled:
+            matches = [m for m in matches if not settled & set(range(m.start, m.end))]
+    return Reading(question, items, matches, language, settled=settled, corrections=corrections)
+
+
+# A Turkish intransitive verb ending after a change stem ("düştü", "iner", "çıkınca"); a
+# causative ("düşürdü", "indirdi", "azalttı") says something lowered another Unit's power.
+_INTRANSITIVE = re.compile(r"([dt][iu](m|n|k|niz|nuz|lar|ler)?|[iu]yor.*|m[iu]s.*|[iu]nc[ea]|"
+                           r"[aeiu]rs[ae]|[aeiu]r|[ae]c[ae]k.*)")
+
+
+def _corrections(items: list[Item], matches: list[Match],
+                 words: dict[str, tuple[str, ...]]) -> tuple[set[int], list[tuple[int, int]]]:
+    """A power the question states and then corrects or replaces: "10 değil 9 güçlü",
+    "not 10 but 9 power", "gücü 23'ten 17'ye düştü", "power went from 12 to 8", "was 14
+    power but got reduced to 6", "14 güçlü birimimin gücü 6'ya düştü". The later value
+    stands where the power was said (the old number is no number any more), and the words
+    of the correction are settled (read; no concept). Only next to a power word and never
+    across the other Unit (a rival word or another number between), and a new value only
+    when no other change is said; else nothing is read and the second power stays a
+    question the families do not answer."""
+    if not words:
+        return set(), []
+    power = {k for m in matches if m.concept == "power" for k in range(m.start, m.end)}
+    rival = {k for m in matches if m.concept == "rival" for k in range(m.start, m.end)}
+    unit = {k for m in matches if m.concept == "unit" for k in range(m.start, m.end)}
+    n = len(items)
+    settled: set[int] = set()
+    out: list[tuple[int, int]] = []
+
+    def plain(k: int) -> bool:
+        return 0 <= k < n and items[k].number is not None and not items[k].sign \
+            and k not in settled
+
+    def key(k: int) -> str:
+        return items[k].key if 0 <= k < n else ""
+
+    def stem_of(k: int, stems: tuple[str, ...]) -> bool:
+        return any(key(k).startswith(s) and _INTRANSITIVE.fullmatch(key(k)[len(s):])
+                   for s in stems)
+
+    def powered(k: int) -> bool:
+        """A power word right after the number (or after "güçlü değil") or right before."""
+        return (k + 1) in power or (k - 1) in power
+
+    def move(old: int, new: int, words_read: set[int]) -> None:
+        """The new value takes the old number's place; the rest is settled."""
+        out.append((items[old].number, items[new].number))
+        items[old].number, items[old].suffix = items[new].number, ""
+        items[new].number = None
+        settled.update(words_read | {new})
+
+    def drop(old: int, new: int, words_read: set[int]) -> None:
+        out.append((items[old].number, items[new].number))
+        items[old].number = None
+        settled.update(words_read | {old})
+
+    nots, buts = words.get("not", ()), words.get("but", ())
+    for k in range(n):
+        # "10 değil 9 güçlü", "gücü 10 değil 9", "10 güçlü değil 9 güçlü"
+        if plain(k) and (key(k + 1) in nots and plain(k + 2) and (powered(k + 2) or powered(k))):
+            drop(k, k + 2, {k + 1})
+        elif plain(k) and (k + 1) in power and key(k + 2) in nots and plain(k + 3) \
+                and (k + 4) in power:
+            drop(k, k + 3, {k + 1, k + 2})
+        # "not 10 but 9 power"
+        elif key(k) in nots and plain(k + 1) and key(k + 2) in buts and plain(k + 3) \
+                and powered(k + 3):
+            drop(k + 1, k + 3, {k, k + 2})
+        # "9 power, not 10"
+        elif plain(k) and (k + 1) in power and key(k + 2) in nots and plain(k + 3) \
+                and not powered(k + 3) and (k + 4 >= n or items[k + 4].clause != items[k + 3].clause):
+            drop(k + 3, k, {k + 2})
+    if any(it.sign for it in items) or any(m.concept in ("halve", "multiply") for m in matches):
+        # "+3 aldı, sonra 8'e düştü", "12'den 6'ya yarıya indi": whether the new value
+        # already holds the other changes is not said
+        return settled, out
+    for k in range(n - 2):
+        # "gücü 23'ten 17'ye düştü"
+        if plain(k) and plain(k + 1) and items[k].suffix in words.get("from_suffix", ()) \
+                and items[k + 1].suffix in words.get("to_suffix", ()) \
+                and stem_of(k + 2, words.get("verbs", ())) and powered(k):
+            move(k, k + 1, {k + 2})
+        # "power went from 12 to 8", "drops from 12 to 8"
+        elif key(k) in words.get("from", ()) and plain(k + 1) and key(k + 2) in words.get("to", ()) \
+                and plain(k + 3) and any((j in power) for j in range(k - 3, k)):
+            read = {k, k + 2} | {j for j in (k - 1, k - 2) if key(j) in words.get("en_verbs", ())}
+            move(k + 1, k + 3, read)
+    # "got reduced to 6", "gücü 6'ya düştü": one earlier power of the same Unit
+    for k in range(n):
+        if not plain(k):
+            continue
+        if k >= 2 and key(k - 1) in words.get("to", ()) and key(k - 2) in words.get("en_verbs", ()):
+            read = {k - 1, k - 2} | ({k - 3} if key(k - 3) in words.get("en_verbs", ()) else set())
+            start = min(read)
+        elif items[k].suffix in words.get("to_suffix", ()) and (k - 1) in power \
+                and stem_of(k + 1, words.get("verbs", ())):
+            read, start = {k + 1}, k - 1
+        else:
+            continue
+        earlier = [j for j in range(k) if plain(j)]
+        if len(earlier) != 1 or not powered(earlier[0]):
+            continue
+        j = earlier[0]
+        between = range(j + 1, start)
+        if any(b in rival for b in between) or sum(b in unit for b in between) > 1:
+            continue
+        move(j, k, read)
+    return settled, out
 
 
 def _power_gain(items: list[Item], matches: list[Match]) -> list[Match]:

@@ -212,9 +212,16 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             other = "A" if holder == "B" else "B"
             turn = "B" if args.get("turn_of") == "rival" else "A"
             held = _dice(holder, have, other)
+            # the other player's Gigs, when the question gives them: its own sizes the
+            # holder has not stolen, then the holder's sizes the holder does not hold
+            mine = args.get("other_gigs") or 0
+            if have + mine > 2 * len(_SIZES):
+                raise NotModelled("scenario.gigs_both_areas")
+            free = [f"d{s}=1" for s in _SIZES[max(0, have - 6):]] + \
+                [f"{holder}.d{s}=1" for s in _SIZES[min(have, 6):]]
             data = {**base, "state": {"turn_player": turn, "turn": 3, "phase": "start",
                                       holder: {"deck": 5, "gigs": held, "fixer": []},
-                                      other: {"deck": 5, "fixer": []}},
+                                      other: {"deck": 5, "gigs": free[:mine], "fixer": []}},
                     "actions": [{"do": "start_phase"}]}
             return Built(data, "wins" if holder == "A" else "rival_wins")
         k = args["steal"]
