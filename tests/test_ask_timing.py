@@ -126,3 +126,18 @@ def test_the_doer_shown_and_run_is_the_one_the_question_names(book, question, wh
     lang = "en" if question.startswith("While") else "tr"
     key = "ask_timing.actor_rival" if who == "B" else "ask_timing.actor_me"
     assert messages(lang)(key) in answer.understood
+
+
+@pytest.mark.parametrize("question, rules", [
+    ("Bekleyen etkim varken Legend çağırabilir miyim?", ["10.11.1"]),
+    ("Can I sell a card while an effect is pending?", ["10.11.1"]),
+    ("Tepki Adımında BLOCKER kullandım ve bir etkim tetiklendi. Etki çözülmeden Legend "
+     "çağırabilir miyim?", ["9.11"]),
+    ("my two effects trigger at the same time, who picks the order?", ["10.12"]),
+    ("Bir etki çözülürken yeni bir etki tetiklenirse yeni etki bekleme durumuna geçer mi?",
+     ["10.14", "10.14.1", "10.2"]),
+])
+def test_an_action_asked_about_is_not_the_trigger(book, question, rules):
+    # calling a Legend as the action asked about is no CALL effect: 11.18.2 is not cited,
+    # nor the stand-in effects' keyword rules
+    assert ask(question, book=book).rules == rules

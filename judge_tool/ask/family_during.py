@@ -221,7 +221,9 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     return Call({"case": "during", "outer": outer[0] if outer else None, "asked": asked,
                  "whose": whose or "rival", "resolver": resolver or "me",
                  "resolver_said": resolver is not None, "whose_said": whose is not None,
-                 "trigger": "DEFEATED"}, used=used)
+                 # the new effects stand as DEFEATED effects in the scenario; the keyword is
+                 # the question's only when it names it (its rule is cited only then)
+                 "trigger": inner[0] if inner else None}, used=used)
 
 
 # ------------------------------------------------------------------------- on the engine

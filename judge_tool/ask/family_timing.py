@@ -2115,7 +2115,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading):
     m = _messages(reading.language)
     args = call.args
     value, steps, text, run = _on_engine(kind, args, question)
-    steps = _own_keyword_steps(reading, steps)
+    steps = _own_keyword_steps(reading, args, steps)
     understood, assumed = _lines(kind, args, m)
     line = _line(kind, args, value, run, m)
     rules = list(dict.fromkeys(st.rule for st in steps))
@@ -2129,14 +2129,17 @@ _KEYWORD_RULES = (("11.18.", "CALL", "call"), ("11.19.", "DEFEATED", "defeat"),
                   ("11.20.", "PLAY", "play"), ("11.21.", "ATTACK", "attack"))
 
 
-def _own_keyword_steps(reading: Reading, steps: list) -> list:
+def _own_keyword_steps(reading: Reading, args: dict[str, Any], steps: list) -> list:
     """The steps to cite, without a keyword's rule the question never brings up: the
     scenarios stand a PLAY, CALL or DEFEATED effect in for "an effect" ("while an effect
-    resolves another triggers"), and a judge must not be told that keyword's rule (a wrong
-    rule number). A keyword named, or its event said, keeps its rules."""
-    named = {kw for _, kw in _trigger_words(reading)}
+    resolves another triggers", "BLOCKER kullandım ve bir etkim tetiklendi"), and a judge
+    must not be told that keyword's rule (a wrong rule number). A keyword named, or read as
+    the effect's trigger (`args["trigger"]`, "Legend çağırınca tetiklenen"), keeps its
+    rules; an action asked about ("Legend çağırabilir miyim?") does not. An attack said in
+    words keeps the ATTACK rules (the attack the effects wait on, 11.21.2.2)."""
+    said = {kw for _, kw in _trigger_words(reading)} | {args.get("trigger")}
     foreign = tuple(prefix for prefix, kw, concept in _KEYWORD_RULES
-                    if kw not in named and not reading.has(concept))
+                    if kw not in said and not (kw == "ATTACK" and reading.has(concept)))
     kept = [st for st in steps if not str(getattr(st, "rule", "")).startswith(foreign)] \
         if foreign else steps
     if steps and not kept:
