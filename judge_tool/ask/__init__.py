@@ -73,8 +73,14 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     the first candidate's leftovers are what was not understood."""
     from .account import negative_modals, not_understood, sign_words
     from .asked import asked_form, family_answers
+    from .hedge import hedged
     lexicon = load_lexicon()
     reading = read(question, lexicon)
+    inexact = hedged(question, reading)
+    if inexact:
+        # "en az 20", "9 ya da 10", "about 12": the exact number decides the answer
+        from .say import Reason
+        return "unanswered", None, reading, [Reason("hedge", words=", ".join(inexact)).text(reading)]
     form = asked_form(reading)
     first: list[str] | None = None
     for family in candidates(reading, lexicon):

@@ -1,0 +1,119 @@
+"""Numbers a question gives inexactly: a bound ("en az 20", "at least 10", "9'dan az",
+"20+"), an estimate ("yaklaşık 15", "about 12"), alternatives ("9 ya da 10", "5 or 6",
+"15-16") or a vague count ("birkaç Gig", "some gigs").
+
+Why: a ruling needs the exact number ("at least 20" power steals 3 or 4 Gigs), and such
+words used to be read as filler, so the bound was answered as if it were exact. A question
+with one gets no ruling, and the words are shown as what was not understood (issue 11:
+precision over coverage). The words are data: `[hedge]` in cues.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import turkish
+from .lexicon import Reading
+
+# "20+" (not "+2", a change), "15-16" / "15–16" (no spaces: "5 -2" is a change)
+_PLUS = re.compile(r"\d+\s*\+(?!\s*\d)")
+_RANGE = re.compile(r"(?<![\d.])\d+\s?[–-]\s?\d+(?![\d.])")
+_ABLATIVE = ("den", "dan", "ten", "tan")
+
+
+@dataclass(frozen=True)
+class Hedges:
+    """The `[hedge]` cue lists, each a tuple of folded word sequences."""
+
+    before: tuple[tuple[str, ...], ...]
+    after: tuple[tuple[str, ...], ...]
+    comparative: frozenset[str]
+    between: tuple[tuple[str, ...], ...]
+    vague: tuple[tuple[str, ...], ...]
+    effect_bounds: tuple[tuple[str, ...], ...]
+    effect_concepts: frozenset[str]
+
+
+def _words(phrases: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(turkish.fold(p).replace("'", "").split()) for p in phrases)
+
+
+def _read() -> Hedges:
+    from .lexicon import load_cues
+    raw = load_cues().get("hedge", {})
+    return Hedges(_words(raw.get("before", [])), _words(raw.get("after", [])),
+                  frozenset(turkish.fold(w) for w in raw.get("comparative", [])),
+                  _words(raw.get("between", [])), _words(raw.get("vague", [])),
+                  _words(raw.get("effect_bounds", [])), frozenset(raw.get("effect_concepts", [])))
+
+
+def _hedges() -> Hedges:
+    from ..datacache import cached
+    return cached("ask:hedges", _read, group="ask")
+
+
+def _at(keys: list[str], k: int, phrase: tuple[str, ...]) -> bool:
+    return tuple(keys[k:k + len(phrase)]) == phrase
+
+
+def hedged(question: str, reading: Reading) -> list[str]:
+    """The words (as typed) that make a number of the question inexact; empty if none."""
+    h = _hedges()
+    items = reading.items
+    keys = [it.key for it in items]
+    found: list[str] = []
+
+    def phrase_at(start: int, phrase: tuple[str, ...]) -> None:
+        found.append(" ".join(it.text for it in items[start:start + len(phrase)]))
+
+    for n, item in enumerate(items):
+        if item.number is None or item.sign:
+            continue
+        # before: "en az 20", "at least 10", "about 12 power"
+        for phrase in h.before:
+            start = n - len(phrase)
+            for gap in (0, 1):
+                s = start - gap
+                if s >= 0 and _at(keys, s, phrase) and not (
+                        phrase in h.effect_bounds and _effect_bound(reading, n, h)):
+                    phrase_at(s, phrase)
+        # after: "20 or more", "20 ve üzeri", "15 civarı", "9 güçten az", "20'den fazla"
+        for skip in (1, 2):
+            for phrase in h.after:
+                nxt = n + skip + len(phrase)
+                if _at(keys, n + skip, phrase) and (skip == 1 or items[n + 1].number is None) \
+                        and not (nxt < len(items) and items[nxt].number is not None):
+                    phrase_at(n + skip, phrase)
+        ablative = item.suffix.startswith(_ABLATIVE) or (
+            n + 1 < len(items) and items[n + 1].key.endswith(_ABLATIVE)
+            and items[n + 1].number is None)
+        if ablative:
+            for k in (n + 1, n + 2):
+                if k < len(items) and keys[k] in h.comparative:
+                    found.append(items[k].text)
+        # between: "9 ya da 10", "5 or 6 power", "3 ila 4"
+        for phrase in h.between:
+            k = n + 1 + len(phrase)
+            if _at(keys, n + 1, phrase) and k < len(items) and items[k].number is not None:
+                phrase_at(n + 1, phrase)
+    # vague counts: "birkaç Gig", "some gigs", "a few cards"
+    for k in range(len(items)):
+        for phrase in h.vague:
+            after = k + len(phrase)
+            if _at(keys, k, phrase) and after < len(items) and items[after].number is None \
+                    and reading.at(after) & {"gig", "card", "unit", "reduction", "increase",
+                                             "legend", "power"}:
+                phrase_at(k, phrase)
+    found += [m.group(0) for m in _PLUS.finditer(question)]
+    found += [m.group(0) for m in _RANGE.finditer(question)]
+    return list(dict.fromkeys(found))
+
+
+def _effect_bound(reading: Reading, n: int, h: Hedges) -> bool:
+    """"en fazla 3 kart çek", "draw up to 2", "search up to 3": the bound is the effect's
+    own wording (11.5.2.2), read by the draw and search families."""
+    items = reading.items
+    near = range(max(0, n - 4), min(len(items), n + 4))
+    return any(reading.at(k) & h.effect_concepts for k in near
+               if k != n and items[k].clause == items[n].clause)
