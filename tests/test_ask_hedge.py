@@ -77,7 +77,8 @@ def test_exact_numbers_and_effect_bounds_are_still_answered(question, value):
 
 
 _EFFECT_WORDS = re.compile(r"çek|cek|draw|ara|search|bak|look|take|al\b|trash|çöp", re.I)
-_FIRST_NUMBER = re.compile(r"(?<![\w+-])(\d+)(?![\d.])")
+# the first bare number that is not corrected away ("10 değil 9", "not 10 but 9")
+_FIRST_NUMBER = re.compile(r"(?<![\w+-])(?<!not )(\d+)(?![\d.])(?! değil)")
 
 
 def _bounded(question: str) -> str | None:

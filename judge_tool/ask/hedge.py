@@ -68,7 +68,7 @@ def hedged(question: str, reading: Reading) -> list[str]:
         found.append(" ".join(it.text for it in items[start:start + len(phrase)]))
 
     for n, item in enumerate(items):
-        if item.number is None or item.sign:
+        if item.number is None or item.sign or _discarded(keys, n):
             continue
         # before: "en az 20", "at least 10", "about 12 power"
         for phrase in h.before:
@@ -108,6 +108,13 @@ def hedged(question: str, reading: Reading) -> list[str]:
     found += [m.group(0) for m in _PLUS.finditer(question)]
     found += [m.group(0) for m in _RANGE.finditer(question)]
     return list(dict.fromkeys(found))
+
+
+def _discarded(keys: list[str], n: int) -> bool:
+    """"10 değil 9", "not 10 but 9": the number is corrected away; only the one that
+    replaces it counts (the family reads the correction)."""
+    return (n + 1 < len(keys) and keys[n + 1] in ("degil", "degildi")) or (
+        n > 0 and keys[n - 1] == "not")
 
 
 def _effect_bound(reading: Reading, n: int, h: Hedges) -> bool:
