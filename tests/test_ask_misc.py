@@ -66,6 +66,29 @@ def test_search_questions_missing_what_decides_get_no_ruling(book, question):
     assert answer.kind == "unanswered" and answer.value is None and answer.not_understood
 
 
+@pytest.mark.parametrize("question, value, rest", [
+    ("Destemde 4 kart var; üstteki 3 kartı ara, birini eline al, kalanları çöpe at diyor. "
+     "Destemde kaç kart kalır?", 1, "trash"),
+    ("Search the top 3 cards, trash one and put the others in your hand. My deck has 5 "
+     "cards. How many cards go to my hand?", 2, "hand"),
+])
+def test_search_rest_place_is_read_and_run(book, question, value, rest):
+    answer = ask(question, book=book)
+    data = _checked(answer, book)
+    assert answer.value == value
+    search = data["cards"]["Arayan"]["effects"][0]["do"][0]
+    assert search["rest"] == rest and search["to"] != rest
+
+
+@pytest.mark.parametrize("question", [
+    "üstteki 3 kartı ara, birini eline al, çöpe at; destemde 5 kart var, destede kaç kart kalır",
+    "Destemde 5 kart var, üstteki 3 kartı ara, birini eline al, kalanları geri koy. Kaç kart kalır?",
+])
+def test_search_with_two_places_unpaired_gets_no_ruling(book, question):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" and answer.not_understood
+
+
 def test_replacement_chooser_is_read_from_who_the_engine_asks(book):
     answer = ask("Rakibimin iki zorunlu ikame etkisi benim birimimin mağlup edilmesine "
                  "uygulanabiliyor. Hangisini kim seçer?", book=book)

@@ -834,6 +834,39 @@ def test_search_exact_count_is_enforced():
     assert r.outcome.illegal_rule == "10.31.2"
 
 
+@pytest.mark.parametrize("where", ["trash", "hand"])
+def test_search_rest_goes_to_the_place_the_effect_names(where):
+    r = run(f"""
+    [cards.P]
+    type = "program"
+    cost = 0
+    [[cards.P.effects]]
+    do = [{{ do = "search", n = 3, take = 1, to = "hand", rest = "{where}" }}]
+    [cards.X]
+    type = "unit"
+    [cards.Y]
+    type = "unit"
+    [cards.Z]
+    type = "unit"
+    [state.A]
+    deck = ["X", "Y", "Z", "X"]
+    hand = ["P"]
+    [[actions]]
+    do = "play"
+    card = "P"
+    [[choices]]
+    decision = "search"
+    pick = ["Y"]
+    """)
+    a = r.state.players["A"]
+    trash = sorted(c.name for c in a.trash if c.name != "P")     # the Program itself
+    assert [c.name for c in a.deck] == ["X"]
+    if where == "trash":
+        assert [c.name for c in a.hand] == ["Y"] and trash == ["X", "Z"]
+    else:
+        assert sorted(c.name for c in a.hand) == ["X", "Y", "Z"] and not trash
+
+
 # ---------------------------------------------------------------- pending effects
 
 def _bare_game() -> Game:

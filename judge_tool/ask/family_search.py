@@ -150,10 +150,72 @@ def extract(reading: Reading) -> Call | None:
                     | reading.at(min(it.i + 2, len(reading.items) - 1))
                 if near & {"find", "reveal", "unwilling", "choose"}:
                     reading.consumed.add(it.i)
-    args = {"n": n, "k": k, "t": t, "type": wanted, "asked": asked,
-            "to": "trash" if reading.has("trash") else "hand",
-            "rest": "bottom" if reading.has("bottom") else None}
+    to, rest, counted = _places(reading)
+    if rest in ("hand", "trash") and asked == "taken" and counted is None:
+        raise Unclear("search.places")      # two places named: which one is counted?
+    args = {"n": n, "k": k, "t": t, "type": wanted, "asked": asked, "to": to, "rest": rest,
+            "counted": counted or to}
     return Call(args, assumptions, used=used, defaults=defaults)
+
+
+_PLACE = {"to_hand": "hand", "trash": "trash", "bottom": "bottom"}
+_JOINS = ("and", "ve", "then", "sonra", "ardından", "ardindan")
+
+
+def _segments(reading: Reading) -> list[int]:
+    """Each word's instruction: clauses, cut again at "and"/"ve"/"then" ("put one in your
+    hand and trash the rest" is two instructions) and, in Turkish, before a rest word."""
+    out, at, prev = [], 0, None
+    tr = reading.language != "en"
+    for it in reading.items:
+        if prev is not None and (it.clause != prev or it.key in _JOINS or (
+                tr and "rest" in reading.at(it.i) and "rest" not in reading.at(it.i - 1))):
+            # a Turkish instruction starts with its object: "… ele al diğerini çöpe at"
+            at += 1
+        out.append(at)
+        prev = it.clause
+    return out
+
+
+def _places(reading: Reading) -> tuple[str, str | None, str | None]:
+    """Where the cards taken go, where the rest go, and which place the question counts.
+    The effect's instructions are the clauses other than the asked one; a clause with
+    "kalanları", "the rest", "diğerini" names the rest's place (11.13.2), the others the
+    taken cards' place. Two places for the taken cards, or a rest word without a place,
+    is not read (a count over one place would silently drop the other)."""
+    asked = asked_clause(reading)
+    items = reading.items
+    seg = _segments(reading)
+    rest_segs = {seg[m.start] for m in reading.of("rest")}
+    asked_segs = {seg[it.i] for it in items if it.clause == asked}
+    take_places: set[str] = set()
+    rest_places: set[str] = set()
+    counted: set[str] = set()
+    for concept, place in _PLACE.items():
+        for m in reading.of(concept):
+            at = seg[m.start]
+            if at in rest_segs:
+                rest_places.add(place)
+            elif at in asked_segs:
+                counted.add(place)
+            else:
+                take_places.add(place)
+    if not take_places and not rest_places:
+        take_places, counted = counted, set()     # one clause holds the effect and the ask
+    if rest_segs - asked_segs and not rest_places or len(rest_places) > 1 \
+            or len(counted) > 1 or "bottom" in counted:
+        raise Unclear("search.places")
+    if rest_places:
+        rest = rest_places.pop()
+        take = take_places or {"hand"}
+        if len(take) > 1 or take & {"bottom", rest}:
+            raise Unclear("search.places")
+        return take.pop(), rest, counted.pop() if counted else None
+    if len(take_places - {"bottom"}) > 1:
+        raise Unclear("search.places")          # "eline al … çöpe at" with no rest word
+    to = "trash" if "trash" in take_places else "hand"
+    rest_b = "bottom" if "bottom" in take_places else None
+    return to, rest_b, counted.pop() if counted else None
 
 
 _NEG_TR = ("maz", "mez", "amay", "emey", "mad", "med", "mayacak", "meyecek")
@@ -201,6 +263,10 @@ def _of_them(reading: Reading, numbers: list) -> None:
             reading.consumed.add(m.start - 2)
     for m in reading.of("move"):
         nxt = m.end
+        if any("rest" in reading.at(k) for k in range(nxt, min(len(items), nxt + 2))) and any(
+                reading.at(k) & {"to_hand", "trash", "bottom"}
+                for k in range(nxt, min(len(items), nxt + 6))):
+            reading.consumed.update(range(m.start, m.end))      # "put the rest in my hand"
         if nxt < len(items) and items[nxt].number is not None and (
                 reading.has("to_hand") or reading.has("trash") or reading.has("bottom")):
             reading.consumed.update(range(m.start, m.end))      # "put 2 … in my hand"
@@ -291,7 +357,7 @@ def answer(question: str, call: Call, reading: Reading):
             out["legal"] = bool(result.outcome.legal)
             out["A"] = {"hand_count": len(a.hand)}
         elif asked == "taken":
-            out["A"] = ({"trash_count": len(a.trash)} if args["to"] == "trash"
+            out["A"] = ({"trash_count": len(a.trash)} if args["counted"] == "trash"
                         else {"hand_count": len(a.hand)})
         return out
 
@@ -310,7 +376,7 @@ def answer(question: str, call: Call, reading: Reading):
         key = "ask_misc.search.looked_short" if looked < args["n"] else "ask_misc.search.looked"
         line = m(key, looked=looked, n=args["n"], k=args["k"])
     elif asked == "taken":
-        value = len(a.trash) if args["to"] == "trash" else len(a.hand)
+        value = len(a.trash) if args["counted"] == "trash" else len(a.hand)
         line = m("ask_misc.search.taken", taken=value, looked=looked)
     elif asked == "left":
         value = len(a.deck)
@@ -343,6 +409,8 @@ def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
         what = m(f"ask_misc.type.{args['type']}") if args["type"] else m("ask_misc.type.card")
         where = m("ask_misc.search.to_trash" if args["to"] == "trash" else "ask_misc.search.to_hand")
         lines.append(m("ask_misc.search.take", t=args["t"], what=what, where=where))
+    if args["rest"] in ("hand", "trash"):
+        lines.append(m("ask_misc.search.rest_place", where=m(f"ask_misc.search.to_{args['rest']}")))
     if "k" not in defaults:
         lines.append(m("ask_misc.search.deck", k=args["k"]))
     lines.append(m(f"ask_react.search_asked_{args['asked']}") if args["asked"] in ("empty", "counted")

@@ -61,7 +61,7 @@ VERBS: Mapping[str, Mapping[str, tuple]] = MappingProxyType({
     "trash": {"n": (int, 1, None), "up_to": (bool, False, None)},
     "search": {"n": (int, _REQ, None), "take": (int, 0, None), "type": (str, "", None),
                "to": (str, "hand", ("hand", "trash")), "reveal": (bool, False, None),
-               "rest": (str, "top", ("top", "bottom", "bottom_any_order"))},
+               "rest": (str, "top", ("top", "bottom", "bottom_any_order", "hand", "trash"))},
     "power": {"amount": (int, _REQ, None), "per_gear": (bool, False, None),
               "target": (TARGET, "self", None),
               "until": (str, "turn", ("turn", "attack", "fight"))},

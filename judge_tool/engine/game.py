@@ -761,6 +761,12 @@ class Game:
             where = act.get("rest")
             if where == "top":
                 self.step(R.SEARCH_RETURN, "search.rest_top", cards=Names(c.name for c in rest))
+            elif where in ("hand", "trash"):
+                # "… and trash the rest": the effect names the rest's place (11.13.2)
+                for c in rest:
+                    p.deck.remove(c)
+                    (p.hand if where == "hand" else p.trash).append(c)
+                self.step(R.SEARCH, f"search.rest_{where}", cards=Names(c.name for c in rest))
             else:
                 for c in rest:
                     p.deck.remove(c)
