@@ -1050,6 +1050,10 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
+        if reading.has("what"):
+            # "didn't say with which unit. What should I do in the React Step?": a "what"
+            # asks for the acts themselves, which no family lists; "which" is a detail
+            raise Unclear("react.what_asked_step")
         # "Tepki Adımı'nı kim bitirir?", "Who decides when the React Step ends?" (9.12)
         if reading.has("end_step") and reading.has("react") and reading.has("step") and not any(
                 reading.has(c) for c in ("program", "effect", "activate", "call", "block", "unit",
@@ -1488,6 +1492,9 @@ def _in_rival_turn(reading: Reading) -> bool:
     return False
 
 
+_RESPOND = ("respond", "response", "karsilik", "cevap")
+
+
 def _when(reading: Reading) -> str:
     """"react" (the React Step, a reaction, the rival attacking), "main" (the asker's own
     Main Phase), "rival_turn" (the rival's turn, no attack), "after_end" (after the React
@@ -1516,6 +1523,12 @@ def _when(reading: Reading) -> str:
             "attack", "react", "block", "end_step", "main_phase")) and not found \
             and _present(reading, "quick", reach=3) is not True:
         found.add("rival_turn_any")         # "rakibimin turunda", attack or not
+    elif reading.has("react") and not (_react_step(reading) or _rival_attacks(reading)
+                                       or reading.has("attack") or reading.has("block")) \
+            and all(reading.items[m.start].key.startswith(_RESPOND) for m in reading.of("react")):
+        # "can I respond with a QUICK program?": respond to what (an attack, the rival's
+        # QUICK Program, an effect)? only "react"/"tepki" names the React Step by itself
+        raise Unclear("react.when")
     elif _react_step(reading) or _rival_attacks(reading) or reading.has("react") or (
             reading.has("block") and (reading.has("after") or _block_context(reading)
                                       or _i_attack(reading))):
