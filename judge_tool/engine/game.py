@@ -766,7 +766,8 @@ class Game:
                 for c in rest:
                     p.deck.remove(c)
                     (p.hand if where == "hand" else p.trash).append(c)
-                self.step(R.SEARCH, f"search.rest_{where}", cards=Names(c.name for c in rest))
+                self.step(R.SEARCH, "search.rest_hand" if where == "hand" else "search.rest_trash",
+                          cards=Names(c.name for c in rest))
             else:
                 for c in rest:
                     p.deck.remove(c)
