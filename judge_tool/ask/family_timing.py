@@ -207,8 +207,11 @@ def _bare_before(reading: Reading) -> int | None:
     "-mAdAn" may also mean "without", so it is not read. Never the resolving verb itself."""
     resolves = {m.start for m in reading.of("resolve")}
     items = reading.items
+    # "bloklamadan sonra": the verbal noun's ablative ("from blocking on"), i.e. after
     found = [it.i for it in items if len(it.key) > 6 and it.i not in resolves
-             and it.key.endswith(("madan", "meden")) and it.number is None and (
+             and it.key.endswith(("madan", "meden")) and it.number is None
+             and not (it.i + 1 < len(items) and items[it.i + 1].key in ("sonra", "itibaren"))
+             and (
                  it.key.endswith(("yamadan", "yemeden", "amadan", "emeden"))
                  or (it.i + 1 < len(items) and items[it.i + 1].key in _TR_PARTICLE))]
     return found[0] if len(found) == 1 else None
