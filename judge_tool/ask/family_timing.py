@@ -592,6 +592,10 @@ def extract_timing(reading: Reading) -> Call | None:
                 raise Unclear("timing.resolve_or_act")
             return Call({**args, "case": "before_act", "asked": "yesno", "act": after_what[4:],
                          "context": "main", "while": "pending"}, used=used)
+        if after_what in ("attack_end", "fight_end"):
+            # "saldırı bitmeden / bittikten sonra": the end of the attack, read here
+            reading.consumed.update(k for m in reading.of("end_step")
+                                    for k in range(m.start, m.end))
         main = _main_question(reading)
         pending_asked = after_what == "move" and main is None and _pending_asked(reading)
         if flip and (main != "resolve" and not pending_asked):
@@ -603,8 +607,8 @@ def extract_timing(reading: Reading) -> Call | None:
         if case == "can_before" and not (_rival_subject(reading) or reading.has("rival")):
             raise Unclear("timing.who_acts_before")
         if flip:
-            if after_what != "move":
-                raise Unclear("timing.before_what")
+            # "… blokladıktan sonra mı çözülür?", "does it resolve after my opponent
+            # blocks?": both events happen in the run, so "after" is "not before"
             case = "after"
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("timing.what_asked")
@@ -743,8 +747,8 @@ def _consume_before_forms(reading: Reading) -> None:
         if not any(x in it.key for x in ("madan", "meden")):
             continue
         nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
-        if it.i in resolves or nxt in ("once", "before") or it.i == _bare_before(reading):
-            reading.consumed.add(it.i)
+        if it.i in resolves or nxt in ("once", "before", "sonra") or it.i == _bare_before(reading):
+            reading.consumed.add(it.i)      # ("bloklamadan sonra": after blocking, read here)
 
 
 def _main_question(reading: Reading) -> str | None:
@@ -900,10 +904,12 @@ def _before_act_words(reading: Reading) -> None:
 def _fight_ends(reading: Reading) -> None:
     """"before the fight ends", "çatışma bitmeden": the end of the Fight Step, read here
     when a DEFEATED effect is asked about (`_before_what` "fight_end")."""
-    if "DEFEATED" not in {kw for _, kw in _trigger_words(reading)}:
+    named = {kw for _, kw in _trigger_words(reading)} | {_described_trigger(reading)}
+    if not named & {"DEFEATED", "STEALS_GIG"}:
         return
     for m in reading.of("end_step"):
-        if any("fight" in reading.at(k) for k in range(max(0, m.start - 2), m.start)):
+        # "çatışma bitmeden", "saldırı bittikten sonra", "before the attack ends"
+        if any(reading.at(k) & {"fight", "attack"} for k in range(max(0, m.start - 2), m.start)):
             reading.consumed.update(range(m.start, m.end))
 
 
