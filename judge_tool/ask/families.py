@@ -284,6 +284,10 @@ def _unit_count(reading: Reading) -> Item | None:
 
 
 def extract_steal(reading: Reading) -> Call | None:
+    if reading.has("street_cred"):
+        # "rakibimden 8'lik bir Gig çaldım. Street Cred'im kaç?": the steal is a fact of a
+        # Street Cred question (that family reads it), never a steal count asked
+        return None
     if _unit_count(reading) is not None:
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
@@ -2187,13 +2191,21 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
         word = items[m.end - 1].key
         clause = items[m.start].clause
         before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
-        if any("rival" in reading.at(k) for k in before):     # "my opponent has 7 gigs"
-            owners.add("rival")
+        if any("rival" in reading.at(k) and not _source(reading, k) for k in before):
+            owners.add("rival")                                  # "my opponent has 7 gigs"
         elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
             owners.add("mine")
     if len(owners) > 1:
         raise Unclear("owner.both_gigs" if concept == "gig" else "owner.both_street_cred")
     return owners.pop() if owners else None
+
+
+def _source(reading: Reading, k: int) -> bool:
+    """"rakibimden (8'lik bir Gig çaldım)", "from my opponent": the rival a Gig is taken
+    from (ablative), not the owner of the Gigs counted."""
+    key = reading.items[k].key
+    return key.endswith(("den", "dan", "ten", "tan")) or (
+        k > 0 and reading.items[k - 1].key == "from")
 
 
 def extract_street_cred(reading: Reading) -> Call | None:
@@ -2215,6 +2227,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         if not claim and any(it.number is not None for it in reading.items):
             return None
+        _fixer_apart(reading)       # "fixer alanımda d12 ve d20 var": no Gigs (5.10.3)
         return Call({"values": [], **claim}, used={it.i for it in reading.numbers})
     items = reading.items
     for m in reading.of("street_cred"):
@@ -2241,7 +2254,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
     values: list[int] = []
     counted: int | None = None
     numbers = [it for it in reading.numbers if it.i not in {x.i for x in stolen_items}
-               and it.i not in claimed_at]
+               and it.i not in claimed_at and it.i not in reading.consumed]
     # "Bir etki 8'i 2 azalttı", "an effect decreased it by 3": a Gig value changed
     adjusts, adjust_used = read_adjustments(reading, numbers, sizes)
     if adjusts and (stolen_items or reading.has("steal")):
@@ -2340,6 +2353,10 @@ def _fixer_apart(reading: Reading) -> bool:
     and no number of the question stands in a part that names the fixer area."""
     items = reading.items
     parts = {items[m.start].part for m in reading.of("fixer")}
+    # "Fixer area: the d20": a part that is only the area's name labels the part after it
+    parts |= {p + 1 for p in parts if all(reading.at(it.i) & {"fixer", "area"} or
+                                          it.key in ("my", "the", "in")
+                                          for it in items if it.part == p)}
     if not parts or any(it.part not in parts for it in reading.dice) or \
             any(it.part in parts for it in reading.numbers):
         return False
@@ -2348,6 +2365,8 @@ def _fixer_apart(reading: Reading) -> bool:
 
 
 _NULL_WORDS = ("null", "gecersiz")
+_COUNTS_AS = ("count", "counts", "equal", "equals")
+_COUNTS_AS_TR = ("sayilir", "kabul", "edilir", "olur")
 _LIK = ("lik", "luk")
 
 
@@ -2362,8 +2381,21 @@ def _claimed_cred(reading: Reading) -> tuple[int | str, int] | None:
             k += 1
         if k >= len(items) or items[k].part != items[m.start].part:
             continue
-        nxt = items[k + 1] if k + 1 < len(items) else None
-        ends = nxt is None or nxt.key in ("mi", "mu") or nxt.part != items[k].part
+        link = []
+        if k + 1 < len(items) and items[k].key in _COUNTS_AS and items[k + 1].key in ("as", "to"):
+            link, k = [k, k + 1], k + 2     # "does my street cred count as 0", "equal to 0"
+        j = k + 1
+        while j < len(items) and j - k <= 2 and items[j].key in _COUNTS_AS_TR:
+            j += 1                      # "Street Cred'im 0 sayılır mı?", "0 kabul edilir mi"
+        if j > k + 1 and j < len(items) and items[j].key in ("mi", "mu"):
+            link += list(range(k + 1, j))
+        else:
+            j = k + 1
+        nxt = items[j] if j < len(items) else None
+        ends = nxt is None or nxt.key in ("mi", "mu") or nxt.part != items[k].part or \
+            (reading.language == "en" and "condition" in reading.at(nxt.i))
+        if ends:
+            reading.consumed.update(link)
         if not ends:
             continue
         if items[k].number is not None and not items[k].sign:
@@ -2408,6 +2440,7 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
                 if nxt is not None and "gig" in reading.at(nxt.i) and it.number == 1 and \
                         not it.text[:1].isdigit() and any(t.number is not None and t.suffix.startswith(_LIK)
                                                           for t in taken):
+                    reading.consumed.add(it.i)
                     continue            # "8'lik bir Gig çaldım": the article of the one Gig
                 if nxt is not None and "gig" in reading.at(nxt.i):
                     raise Unclear("cred.count_not_values")
