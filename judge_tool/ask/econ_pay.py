@@ -24,7 +24,7 @@ _STATES = {"ready": "ready", "spent": "spent", "face_down": "down", "face_up": "
 # "hepsi harcanmış", "all of them are spent", "bütün Eddie'lerim harcanmış"
 _ALL = frozenset({"hepsi", "hepsinin", "tumu", "tamami", "butun", "tum", "all", "both",
                   "ikisi", "ikisinin"})
-_OF_THEM = frozenset({"tanesi", "tanesinin", "of", "them", "these", "those", "which", "are", "is", "was", "were",
+_OF_THEM = frozenset({"tanesi", "tanesinin", "of", "them", "these", "those", "which", "are", "is", "was", "were", "de", "da",
                       "have", "has", "been", "already", "zaten"})
 _COPULA = frozenset({"is", "are", "was", "were", "already", "zaten", "hala", "still"})
 _POSSESSIVE = ("si", "su", "i", "u", "sin", "sun", "ü", "sı", "ı", "in", "un")

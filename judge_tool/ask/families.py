@@ -1785,13 +1785,25 @@ def _previous_turn(reading: Reading, clause: int) -> bool:
 
 def extract_sell(reading: Reading) -> Call | None:
     rival_turn = _turn_owner(reading) == "rival"
+    if _rival_attacks(reading):
+        # "rakibim saldırırken", "while my opponent attacks": the rival's turn (the attack
+        # words are read; any other attack word is a fact the family does not read). Only
+        # when the asker is the one who would sell ("satabilir miyim", "can I sell")
+        if not _asker_does(reading, "sell"):
+            return None
+        rival_turn = True
+        reading.consumed.update(k for m in reading.of("attack") for k in range(m.start, m.end))
     if _rival_acts(reading, range(len(reading.items))) or _rival_does(reading, "sell"):
         return None                     # "can my opponent sell": not the asker's sale
     if rival_turn:
         # selling is a Main Phase action of the turn player (official 11.9.2)
         if reading.has("previous") or any(it.number is not None for it in reading.items):
             return None
-        return Call({"rival_turn": True, "sold_this_turn": False}, defaults={"sold_this_turn"})
+        # "Bu tur hiç kart satmadım, rakibimin turunda …": whether one was sold is read
+        # (it does not change the answer: not the asker's Main Phase)
+        sold = _past_mine(reading, "sell")
+        return Call({"rival_turn": True, "sold_this_turn": bool(sold)},
+                    defaults=set() if sold is not None else {"sold_this_turn"})
     tag = _present(reading, "sell_tag")
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
@@ -1810,6 +1822,22 @@ def extract_sell(reading: Reading) -> Call | None:
     if sold is None and not twice:
         raise Unclear("sell.already_sold")
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
+
+
+def _asker_does(reading: Reading, concept: str) -> bool:
+    """The asker is the subject of the asked `concept` verb: "satabilir miyim",
+    "satabilirim", "can I sell"; not "satabilir mi" (he) or "can he sell"."""
+    items = reading.items
+    for m in reading.of(concept):
+        if reading.language == "en":
+            if any(items[k].key == "i" for k in range(max(0, m.start - 3), m.start)):
+                return True
+            continue
+        verb = items[m.end - 1]
+        nxt = items[m.end] if m.end < len(items) else None
+        if verb.key.endswith(("im", "rim")) or (nxt is not None and nxt.key in ("miyim", "muyum")):
+            return True
+    return False
 
 
 def extract_call(reading: Reading) -> Call | None:
@@ -1880,6 +1908,8 @@ def extract_call(reading: Reading) -> Call | None:
     rival = rival_turn or _rival_attacks(reading)
     if _rival_acts(reading, range(len(reading.items))):
         return None                     # "my opponent called a legend": not the asker's call
+    if rival and not _asker_does(reading, "call"):
+        return None                     # "rakibim saldırırken çağırabilir mi": he or I?
     if rival and (called or twice):
         if _same_turn(reading):
             # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
@@ -2001,10 +2031,11 @@ def _rival_attacks(reading: Reading) -> bool:
 
 
 def _same_turn(reading: Reading) -> bool:
-    """"aynı turda", "in the same turn"."""
+    """"aynı turda", "in the same turn"; "aynı Tepki Adımında", "in the same react step"
+    (one React Step is in one turn)."""
     items = reading.items
-    return any(it.key in ("ayni", "same") and it.i + 1 < len(items) and "turn" in reading.at(it.i + 1)
-               for it in items)
+    return any(it.key in ("ayni", "same") and it.i + 1 < len(items)
+               and reading.at(it.i + 1) & {"turn", "react", "step"} for it in items)
 
 
 def extract_win(reading: Reading) -> Call | None:
