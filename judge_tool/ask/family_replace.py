@@ -63,6 +63,10 @@ def _asked(reading: Reading) -> str | None:
         return "first_claim"        # "önce isteğe bağlı olanı uygulayabilir miyim?"
     if reading.has("new_event") and reading.has("other") and not ks & {"ayni", "same"}:
         return "recheck"            # "another replacement on the new event?" (10.29)
+    if reading.has("impossible") and reading.has("original_event"):
+        if ks & {"ayni", "same"} or any(reading.has(c) for c in ("times", "repeat", "again")):
+            return None                 # "iki kez uygulanamıyorsa": not 10.27's impossible
+        return "impossible_original"    # "yapılamıyorsa asıl olay gerçekleşir mi?" (10.27)
     if reading.has("original_event") and not (reading.has("mandatory") or reading.has(
             "optional") or _another(reading)):
         return "original"           # "does the replaced event still happen?" (10.25)
@@ -275,6 +279,8 @@ def extract(reading: Reading) -> Call | None:
         kind = "optional"
     elif asked == "twice":
         kind = "same"
+    elif asked == "impossible_original":
+        kind = "impossible"
         used |= {it.i for it in reading.numbers if it.number == 2}
     else:
         kind = "impossible"
@@ -454,6 +460,13 @@ def answer(question: str, call: Call, reading: Reading):
         else:
             value = UNIT not in defeated and any(st.rule == "10.25" for st in result.trace)
         line = f"{yes_no(reading, value)}: " + m(f"ask_replace.{asked}_{'yes' if value else 'no'}")
+    elif asked == "impossible_original":
+        # the replacement cannot be performed, so it is not applied: the original event
+        # (the defeat) happens as it is (10.27)
+        value = UNIT in result.outcome.defeated
+        if not value:
+            raise Unclear("replace.engine_order")
+        line = m("ask_misc.replace.impossible_no", head=yes_no(reading, value))
     else:
         survived = UNIT not in result.outcome.defeated
         # must: declined and the Unit is defeated → not obliged; twice / impossible: the
@@ -483,6 +496,8 @@ def _understood(reading: Reading, args: dict) -> list[str]:
         lines.append(m(f"ask_misc.replace.unit_{args['owner']}"))
     if asked == "first_claim":
         lines.append(m("ask_replace.asked_claim", kind=m(f"ask_replace.name_{args['claimed']}")))
+    elif asked == "impossible_original":
+        lines.append(m("ask_replace.asked_original"))    # the original event: does it happen?
     elif asked in _OWN_KINDS:
         lines.append(m(f"ask_replace.asked_{asked}"))
     else:
