@@ -141,3 +141,19 @@ def test_an_action_asked_about_is_not_the_trigger(book, question, rules):
     # calling a Legend as the action asked about is no CALL effect: 11.18.2 is not cited,
     # nor the stand-in effects' keyword rules
     assert ask(question, book=book).rules == rules
+
+
+@pytest.mark.parametrize("question, event", [
+    ("ATTACK etkim rakip blokladıktan sonra mı çözülür?", "block"),
+    ("Does my start of turn effect resolve after I draw?", "draw"),
+    ("Tur sonu etkisi rakibin turu başladıktan sonra mı çözülür?", "next_turn"),
+])
+def test_after_is_understood_as_after_the_event_named(book, question, event):
+    # "after" questions show "after <the event>", never another event's line
+    from judge_tool.i18n import messages
+    answer = ask(question, book=book)
+    lang = "en" if question.startswith("Does") else "tr"
+    m = messages(lang)
+    assert answer.value is False
+    assert m("ask_timing2.asked_after_event", event=m(f"ask_timing2.event_{event}")) \
+        in answer.understood

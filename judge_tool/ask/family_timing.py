@@ -526,10 +526,17 @@ def extract_timing(reading: Reading) -> Call | None:
             and not reading.has("defeat"):
         raise Unclear("timing.before_what")
     if trigger == "PLAY":
-        if reading.has("program") or not (reading.has("unit") or reading.has("gear")):
-            # a QUICK Program may be played in the React Step: when it was played decides
+        if reading.has("program"):
+            # a QUICK Program may be played in the React Step: when it was played decides;
+            # one played in the asker's own Main Phase (said) resolves there (10.11.1)
+            if not reading.has("main_phase") or reading.has("rival") or reading.has("quick") \
+                    or reading.has("react") or reading.has("unit") or reading.has("gear"):
+                raise Unclear("timing.what_played")
+            args["played"] = "program"
+        elif not (reading.has("unit") or reading.has("gear")):
             raise Unclear("timing.what_played")
-        args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
+        else:
+            args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
             "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
@@ -1774,7 +1781,8 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         data["actions"] = [_attack(target=_DEFENDER)]
         return data, label
     if trigger == "PLAY":
-        card = "Yeni Gear" if args.get("played") == "gear" else "Yeni Birim"
+        card = {"gear": "Yeni Gear", "program": "Yeni Program"}.get(args.get("played", ""),
+                                                                   "Yeni Birim")
         effect = _effect(label, "PLAY")
         if args.get("played") == "gear":
             effect["box"] = "top"                 # the Gear's own effect, not its holder's
@@ -1782,7 +1790,7 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
                                   "effects": [effect]}
         if played["type"] == "unit":
             played["power"] = 2
-        else:
+        elif played["type"] == "gear":
             played["power"] = 1
         state_a: dict[str, Any] = {"deck": 5, "hand": [card], "eddies": 1}
         cards = {card: played}
@@ -2228,7 +2236,11 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             asked = "asked_" + args["asked"]
         elif case == "order_mine" and args.get("owner") == "rival":
             asked = "asked_i_choose"
-        if asked in ("asked_before_next_reaction", "asked_before_fight_end", "asked_which",
+        if case == "after" and args.get("before") != "move":
+            # "… blokladıktan sonra mı çözülür?": the event named, after it
+            lines.append(m("ask_timing2.asked_after_event",
+                           event=m(f"ask_timing2.event_{before}")))
+        elif asked in ("asked_before_next_reaction", "asked_before_fight_end", "asked_which",
                      "asked_in_order", "asked_i_choose", "asked_after_move", "asked_before_move"):
             lines.append(m(f"ask_timing2.{asked}"))
         elif asked == "asked_in_step":
