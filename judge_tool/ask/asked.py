@@ -197,3 +197,17 @@ def _subject_owner(reading: Reading, start: int, end: int) -> str | None:
             reading.language != "en" and items[u].key.endswith(("im", "imin", "um"))):
         return "mine"
     return None
+
+
+def asks_loser(reading: Reading) -> bool:
+    """"Kim kaybeder?", "who loses?", "hangisi mağlup olur?", "which one is defeated?": an
+    outcome question asked as the loser, with no win word."""
+    if reading.has("win"):
+        return False
+    items = reading.items
+    for m in reading.matches:
+        if m.concept in ("lose", "defeat"):
+            if any(w.concept == "who" and 0 <= m.start - w.end <= 3
+                   and items[w.start].clause == items[m.start].clause for w in reading.of("who")):
+                return True
+    return False

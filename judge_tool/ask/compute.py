@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 from . import Answer
 from .families import Call
-from .asked import asked_form
+from .asked import asked_form, asks_loser
 from .lexicon import Reading
 from .say import Reason, messages_for, say, yes_no
 
@@ -139,6 +139,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = _fight_line(reading, args, run)
         if kind == "fight" and asked_form(reading) == "yesno":
             value, line = _fight_yesno(reading, run, line, args.get("subject"))
+        elif kind == "fight" and asks_loser(reading):
+            line = f"{_loser_line(reading, run)}. {line}"
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
         if kind == "attack" and not line:
@@ -162,6 +164,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         line = f"{say(reading, 'ask_answer.yes' if value else 'ask_answer.no')} — {line}"
     asked = ("yesno" if kind in ("cost", "street_cred") and asked_form(reading) == "yesno"
              else ANSWERS[kind][0])
+    if kind == "fight" and asked == "outcome" and asks_loser(reading):
+        asked = "loser"             # "kim kaybeder", "who loses", "which is defeated"
     situation = Situation(kind, asked,
                           {k: v for k, v in call.args.items() if k not in call.defaults})
     if kind == "fight" and asked_form(reading) == "yesno":
@@ -190,7 +194,7 @@ DECIDING = {
     "blocker": ("9.9", "11.24"),
     "sell": ("8.11", "11.9"),
     "call": ("8.12", "11.11", "9.8", "11.8.1"),
-    "win": ("8.6.1", "9.23.2", "9.23.5"),
+    "win": ("8.6.1", "9.23.2", "9.23.5", "8.17"),
 }
 
 
@@ -285,6 +289,9 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
         return say(reading, "ask_answer.call.cost", n=value)
     head = yes_no(reading, value)
     if kind == "win":
+        if args.get("when") == "overtime_begins":
+            return f"{head}: " + (say(reading, "ask_combat.win_overtime_begins") if value else
+                                  say(reading, "ask_combat.win_overtime_fewer", n=args.get("gigs")))
         if value and args.get("overtime"):
             # in overtime 7 Gigs win at once (official 1.11), not at the start of a turn
             return f"{head}: {say(reading, 'ask_combat.win_overtime')}"
@@ -376,6 +383,16 @@ def _fight_line(reading: Reading, args: dict, run) -> str:
     said = {(True, True): "both_defeated", (True, False): "attacker_defeated",
             (False, True): "defender_defeated", (False, False): "none_defeated"}[tuple(gone)]
     return f"{line}; {say(reading, f'ask_answer.fight.{said}')}"
+
+
+def _loser_line(reading: Reading, run) -> str:
+    """"Who loses?": the fight's loser(s) (9.17.2, 9.17.3), before the outcome sentence,
+    which says who is defeated (a loser that can't be defeated is not, 9.19.3)."""
+    fight = run.outcome.fights[-1]
+    side = {"attacker": "defender", "defender": "attacker"}.get(fight["result"], "both")
+    who = say(reading, f"ask_answer.fight.loser_{side}", a=_shown(fight["attacker_power"]),
+              d=_shown(fight["defender_power"]))
+    return say(reading, "ask_answer.fight.loser", who=who)
 
 
 def _fight_yesno(reading: Reading, run, line: str,

@@ -353,7 +353,7 @@ def extract_steal(reading: Reading) -> Call | None:
     mods += lost
     if base is None and free and not mods:
         base, free = free[0], free[1:]
-    if dice is None and free:
+    if dice is None and free and _gig_number(reading, free[0]):
         dice = free[0].number
         dice_items.append(free.pop(0))
     if base is None:
@@ -416,6 +416,16 @@ def extract_steal(reading: Reading) -> Call | None:
     if claimed is not None:
         used.add(claimed.i)
     return Call(args, assumptions, steps, used)
+
+
+def _gig_number(reading: Reading, item: Item) -> bool:
+    """A number left without a role is a Gig count only where Gigs are named near it
+    ("rakibin Gig alanında 2 tane var"), not by the question ("kaç Gig"); a bare number
+    beside a power ("9 ya da 10 güçlü") is not."""
+    items = reading.items
+    asked = {k for m in reading.of("gig_question") for k in range(m.start, m.end)}
+    return any(items[m.start].clause == item.clause and abs(m.start - item.i) <= 3
+               and m.start not in asked for m in reading.of("gig") + reading.of("gig_area"))
 
 
 def _claimed(reading: Reading, dice: list[Item], free: list[Item]) -> Item | None:
@@ -1071,10 +1081,14 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
 
 
 def _unit_noun(reading: Reading, item: Item) -> Item | None:
-    """The Unit word right after a number's power word ("6 güçlü birimini")."""
+    """The Unit word right after a number's power word ("6 güçlü birimini"), past one
+    owner word between ("11 güçlü rakip birimini", "5 güçlü benim birimim")."""
     items = reading.items
     k = item.i + 1
     if k < len(items) and "power" in reading.at(k):
+        k += 1
+    if k + 1 < len(items) and items[k].clause == item.clause and "unit" not in reading.at(k) \
+            and ("rival" in reading.at(k) or items[k].key in ("benim", "bizim")):
         k += 1
     if k < len(items) and "unit" in reading.at(k) and items[k].clause == item.clause:
         return items[k]
@@ -1103,11 +1117,42 @@ def _block_verb_roles(reading: Reading, first: Item, second: Item) -> tuple[str,
         if b.i + 1 < len(items) and items[b.i + 1].key == "tarafindan" and items[b.i + 1].i < verb.i:
             return ("attacker", "defender")        # "X, Y tarafından bloklandı"
         return None
-    acc = ("i", "u", "ni", "nu", "yi", "yu")
-    a_acc = a.key.endswith(acc) and a.key not in ("birim",)
-    b_acc = b.key.endswith(acc) and not b.key.endswith(("im", "um"))
-    if b_acc and not a.key.endswith(acc):
+    case_a, case_b = _unit_case(reading, a), _unit_case(reading, b)
+    if case_a == "nom" and case_b in ("acc", "i"):
         return ("defender", "attacker")            # "X Y'yi blokladı": Y is blocked
+    if case_a == "acc" and case_b == "nom":
+        return ("attacker", "defender")            # "Y'yi X blokladı": the same, Y first
+    return None
+
+
+_UNIT_STEM = "birim"
+# After "birim": the endings of the accusative with a possessive ("birimimi", "birimini",
+# "birimlerini") and of the nominative ("birim", "birimim", "birimimiz"). A bare "birimi"
+# is the accusative or "his unit"; it is the subject only after its owner in the genitive
+# ("rakibin 11 güçlü birimi", "11 güçlü rakip birimi").
+_ACC_ENDINGS = ("imi", "ini", "umu", "unu", "lerimi", "lerini", "larini", "imizi")
+_NOM_ENDINGS = ("", "im", "imiz", "ler", "lerim")
+
+
+def _unit_case(reading: Reading, noun: Item) -> str | None:
+    """"nom" or "acc" for a Turkish Unit noun as the block verb's subject or object, "i"
+    for a bare "birimi" (the object next to a subject in the nominative); None when its
+    ending does not say."""
+    key = noun.key
+    if not key.startswith(_UNIT_STEM):
+        return None
+    rest = key[len(_UNIT_STEM):]
+    if rest in _ACC_ENDINGS:
+        return "acc"
+    if rest in _NOM_ENDINGS:
+        return "nom"
+    if rest == "i":
+        items = reading.items
+        owner = [k for k in range(max(0, noun.i - 3), noun.i) if items[k].clause == noun.clause
+                 and "rival" in reading.at(k)]
+        if owner and (items[owner[-1]].key.endswith(("in", "un")) or owner[-1] == noun.i - 1):
+            return "nom"
+        return "i"          # after a subject in the nominative, the object
     return None
 
 
@@ -1352,6 +1397,12 @@ def extract_attack(reading: Reading) -> Call | None:
     assumptions: list[str] = []
     used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
+    if any(m.start in attacker_part and _rivals_clause(reading, m.start)
+           for c in ("spent", "ready", "lag", "adrenaline") for m in reading.of(c)):
+        # "rakibin harcanmış bir birimi var", "he has a spent unit": a state in a clause
+        # about the rival's things is no state of the asker's attacking Unit; which
+        # target it makes valid is not read here
+        return None
     if any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("attack.target_lag")
@@ -1453,6 +1504,19 @@ def extract_attack(reading: Reading) -> Call | None:
         args["rival_gigs"] = 1
         defaults.update({"rival_gigs", "target"})
     return Call(args, assumptions, used=used, defaults=defaults)
+
+
+_FIRST_PERSON_WORDS = ("my", "i", "me", "mine", "benim", "ben", "bende")
+
+
+def _rivals_clause(reading: Reading, k: int) -> bool:
+    """Word `k` sits in a clause that names the rival before it and the asker nowhere
+    ("rakibin … harcanmış bir birimi var", "he has a spent unit")."""
+    items = reading.items
+    clause = [j for j in range(len(items)) if items[j].clause == items[k].clause]
+    if not any(j < k and "rival" in reading.at(j) for j in clause):
+        return False
+    return not any(items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j) for j in clause)
 
 
 def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
@@ -2147,6 +2211,21 @@ def _both_counts(reading: Reading) -> Call | None:
 _ORDINAL_ENDS = ("th", "st", "nd", "rd", "inci", "nci", "unci", "uncu", ".")
 
 
+def _overtime_begins(reading: Reading) -> set[int]:
+    """The words of "uzatma başladığında", "when overtime begins", "the start of overtime":
+    a start word right after the overtime word (or right before it, "start of overtime")."""
+    items = reading.items
+    for o in reading.of("overtime"):
+        for m in reading.of("start"):
+            after = 0 <= m.start - o.end <= 1
+            before = 0 <= o.start - m.end <= 1
+            if (after or before) and items[m.start].clause == items[o.start].clause \
+                    and not any("turn" in reading.at(k) for k in range(min(o.start, m.start),
+                                                                        max(o.end, m.end))):
+                return set(range(m.start, m.end))
+    return set()
+
+
 def _win_overtime(reading: Reading, have: Item) -> Call:
     """In overtime a player with 7 Gigs wins at once (official 1.11): "Uzatmada 6 Gig'im
     var, 1 Gig çaldım", "uzatmada 7 Gig'e ulaştım". A count reached without a steal is
@@ -2156,6 +2235,15 @@ def _win_overtime(reading: Reading, have: Item) -> Call:
     for m in reading.of("main_phase"):
         reading.consumed.update(range(m.start, m.end))      # in overtime any moment wins
     others = [it for it in reading.numbers if it is not have and not it.sign]
+    begins = _overtime_begins(reading)
+    if begins:
+        # "Uzatma başladığında zaten 7 Gig'im vardı", "overtime began and I have 8": the
+        # Gigs held when overtime begins (official 1.11.2), no steal
+        if reading.has("steal") or others or have.sign:
+            raise Unclear("win.when_counted")
+        reading.consumed.update(begins)
+        return Call({"gigs": have.number, "when": "overtime_begins", "overtime": True},
+                    used={have.i})
     ordinal = have.suffix.startswith(_ORDINAL_ENDS)
     if reading.has("steal") and not (ordinal and not others):
         if len(others) != 1 or reading.numbers[-1].sign:

@@ -224,6 +224,15 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                                       other: {"deck": 5, "gigs": free[:mine], "fixer": []}},
                     "actions": [{"do": "start_phase"}]}
             return Built(data, "wins" if holder == "A" else "rival_wins")
+        if args["when"] == "overtime_begins":
+            # the turn ends with both fixer areas empty for the second turn running: overtime
+            # begins (8.17, official 1.11.1) with the asker's Gigs in place (1.11.2)
+            data = {**base, "state": {"turn_player": "A", "turn": 14, "phase": "main",
+                                      "empty_fixer_turns": 2,
+                                      "A": {"deck": 5, "gigs": gigs, "fixer": []},
+                                      "B": {"deck": 5, "fixer": []}},
+                    "actions": [{"do": "pass"}]}
+            return Built(data, "wins")
         k = args["steal"]
         # the rival's dice: sizes the asker does not already hold as stolen "B." dice
         taken = max(0, have - len(_SIZES))

@@ -1,0 +1,73 @@
+"""combat's `judge ask` answers beyond their values: what the situation lines say, which
+rules are cited, and that a corrected power is shown as read (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge_tool.ask import ask
+
+
+def test_overtime_begins_cites_overtime_not_a_steal():
+    a = ask("Overtime başladığında zaten 7 Gig'im vardı. Kazanır mıyım?")
+    assert a.kind == "win" and a.value is True
+    assert not any(r.startswith("9.23") for r in a.rules)      # no steal was described
+    assert "8.17" in a.rules                                     # overtime begins (TR node)
+    assert any("1.11.2" in s for s in [a.answer])               # the official rule, named
+    assert not any("çalma" in line for line in a.understood)
+
+
+def test_overtime_begins_with_fewer_is_no():
+    a = ask("when overtime begins I have 6 gigs. do I win?")
+    assert a.kind == "win" and a.value is False
+    assert "6" in a.answer and "1.11.2" in a.answer
+
+
+@pytest.mark.parametrize("q, loser", [
+    ("Saldıran 10 güçlü, savunan 3 güçlü, savunan mağlup edilemez. Kim kaybeder?", "savunan (3)"),
+    ("Attacker 2, defender 6. Who loses?", "the attacker (2)"),
+    ("attacker 4, defender 4, who loses?", "both Units"),
+])
+def test_who_loses_is_answered_as_the_loser(q, loser):
+    a = ask(q)
+    assert a.kind == "fight"
+    assert loser in a.answer.split(".")[0]
+    assert "kaybeder" in a.understood[-1] or "loses" in a.understood[-1]
+
+
+def test_who_wins_keeps_its_asked_line():
+    a = ask("Attacker 10, defender 3. Who wins?")
+    assert "wins" in a.understood[-1] and not a.answer.startswith("Loses")
+
+
+@pytest.mark.parametrize("q, power", [
+    ("Birimim 10 değil 9 güçlü, Gig alanına saldırırsa kaç Gig çalar?", 9),
+    ("birimimin gucu 23'ten 17'ye dustu, gig alanina saldirirsa kac gig calar", 17),
+    ("My unit was 14 power but got reduced to 6. It attacks the gig area, how many gigs?", 6),
+])
+def test_a_corrected_power_is_shown_first(q, power):
+    a = ask(q)
+    assert a.kind == "steal"
+    assert str(power) in a.understood[0]
+    assert a.value == power // 10 + 1
+
+
+@pytest.mark.parametrize("q", [
+    "12 güçlü birimim +3 aldı, sonra gücü 8'e düştü. Kaç Gig çalar?",       # which holds the +3?
+    "12 güçlü birimim rakibin 9 güçlü birimine saldırdı, gücü 6'ya düştü, kim kazanır?",
+    "kartın gücü 12'den 6'ya yarıya indi, kaç gig çalar",
+])
+def test_a_correction_that_could_mean_two_things_gets_no_ruling(q):
+    assert ask(q).kind == "unanswered"
+
+
+def test_both_players_gigs_go_into_the_scenario():
+    a = ask("Turumun başında Gig alanımda 7 Gig var, rakibimde 5. Kazanır mıyım?")
+    assert a.kind == "win" and a.value is True
+    assert any("5" in line for line in a.understood)
+    assert 'gigs = ["d6=1", "d8=1", "d10=1", "d12=1", "d20=1"]' in a.scenario
+
+
+def test_more_gigs_than_dice_is_no_ruling():
+    a = ask("at the start of my turn i have 6 gigs and my rival has 7. do i win?")
+    assert a.kind == "unanswered" and "12" in a.not_understood[0]
