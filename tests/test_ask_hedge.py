@@ -77,8 +77,9 @@ def test_exact_numbers_and_effect_bounds_are_still_answered(question, value):
 
 
 _EFFECT_WORDS = re.compile(r"çek|cek|draw|ara|search|bak|look|take|al\b|trash|çöp", re.I)
-# the first bare number that is not corrected away ("10 değil 9", "not 10 but 9")
-_FIRST_NUMBER = re.compile(r"(?<![\w+-])(?<!not )(\d+)(?![\d.])(?! değil)")
+# the first bare number that is not corrected away ("10 değil 9", "not 10 but 9") and
+# names no die by its sides ("20'lik zar" is the d20, not a quantity)
+_FIRST_NUMBER = re.compile(r"(?<![\w+-])(?<!not )(\d+)(?![\d.])(?! değil)(?!'?l[iıuü]k)")
 
 
 def _bounded(question: str) -> str | None:
