@@ -108,6 +108,21 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     return "unanswered", None, reading, first
 
 
+def _term_changed(typed: str, fixes) -> bool:
+    """"Kart sayma ne demek?": in a "what does X mean" question the word asked about is the
+    whole question, and a letter changed makes another word ("sayma" counting, "satma"
+    selling). Only swapped or doubled letters ("blokcer", "adernaline", "strret": the same
+    letters) are read as the term meant."""
+    from .define import term_asked
+    term = term_asked(typed)
+    if term is None:
+        return False
+    from .. import turkish
+    words = set(term.split())
+    return any(turkish.fold(f.typed) in words and set(turkish.fold(f.typed)) != set(turkish.fold(f.read))
+               for f in fixes)
+
+
 def _tr_en_reading(reading: Reading, key: str) -> str:
     from .situation import _messages
     return _messages(reading.language)(f"ask_lines.{key}")
@@ -128,6 +143,8 @@ def ask(question: str, book=None, game: str = FAMILY_GAME, limit: int = 3) -> An
     from .spelling import correct
     typed = question
     question, fixes = correct(question)
+    if fixes and _term_changed(typed, fixes):
+        question, fixes = typed, []
     answer = _ask(question, book, game, limit)
     if fixes:
         from .say import say
