@@ -29,6 +29,7 @@ class Filler:
 
     words: frozenset[str]
     verbs: tuple[str, ...]
+    endings: frozenset[str] = frozenset()   # the verb endings of the cue data ([spelling])
 
 
 @lru_cache(maxsize=1)
@@ -46,7 +47,8 @@ def _read_filler() -> Filler:
         for w in lang:
             for part in turkish.fold(w).replace("'", "").split():
                 (verbs.add(part[:-1]) if part.endswith("-") else words.add(part))
-    return Filler(frozenset(words), tuple(sorted(verbs, key=len, reverse=True)))
+    endings = frozenset(turkish.fold(e) for e in raw.get("spelling", {}).get("verb_endings", []))
+    return Filler(frozenset(words), tuple(sorted(verbs, key=len, reverse=True)), endings)
 
 
 # A suffix never starts with two consonants, and a negative ending turns a harmless verb
@@ -54,13 +56,16 @@ def _read_filler() -> Filler:
 _NEGATIVE_VERB = ("maz", "mez", "mad", "med", "mam", "mem", "may", "mey", "miy", "muy")
 
 
-def _verb_form(key: str, stem: str) -> bool:
-    """`key` reads as the filler verb `stem` plus an ending: "olursa", "dedi", not "destemde"
-    ("de-") or "devre", and never a negative form."""
+def _verb_form(key: str, stem: str, endings: frozenset[str] | None = None) -> bool:
+    """`key` reads as the filler verb `stem` plus a verb ending of the cue data: "olursa",
+    "dedi", not "destemde" ("de-"), "devre", "değiştirdi" (a verb of its own) or a typo
+    ("olayan" for "olmayan", "defated"), and never a negative form."""
     if not key.startswith(stem):
         return False
     rest = key[len(stem):]
     if any(neg in rest[:6] for neg in _NEGATIVE_VERB):
+        return False
+    if rest and rest not in (_filler().endings if endings is None else endings):
         return False
     vowels = "aeiou"
     if not rest or rest[0] in vowels or len(rest) == 1 or rest[1] in vowels:
@@ -72,7 +77,7 @@ def _verb_form(key: str, stem: str) -> bool:
 def is_filler(item: Item) -> bool:
     f = _filler()
     key = item.key
-    if key in f.words or any(_verb_form(key, v) for v in f.verbs):
+    if key in f.words or any(_verb_form(key, v, f.endings) for v in f.verbs):
         return True
     # Inflected forms of stems of three letters or more ("benim" from "ben" is listed):
     # "one" must not read as "o" + "-ne".
@@ -88,6 +93,9 @@ def not_understood(reading: Reading, uses: frozenset[str], used: set[int],
     out: list[str] = []
     used_numbers = used
     for item in reading.items:
+        if item.garbled:
+            out.append(item.text)       # "satmdım": did it happen or not? (lexicon)
+            continue
         if item.i in used or item.i in reading.consumed or item.joined or item.i in reading.settled:
             continue
         if (item.neg_verb or "negation" in reading.at(item.i)) and item.i not in reading.consumed \

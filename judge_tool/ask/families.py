@@ -199,12 +199,39 @@ def _block_words(reading: Reading) -> list[Match]:
     return blocks + hinder
 
 
-def _blocked(reading: Reading) -> bool:
+def _blocked(reading: Reading, named: bool = False) -> bool:
     """A BLOCKER blocked the attack ("BLOCKER ile blokladım", "I block with a BLOCKER");
-    not when the block is negated ("BLOCKER kullanmadı")."""
+    not when the block is negated ("BLOCKER kullanmadı"). A BLOCKER only named ("rakibin
+    BLOCKER'ı var", "they have a blocker") blocked nothing yet: `Unclear`, since whether
+    it is used decides the answer (9.9). `named`: a fight's BLOCKER is the blocking Unit
+    by its role ("my blocker has 4 power"), named is enough."""
     blocks = _block_words(reading)
-    return bool(blocks) and all(
-        [not _negated(reading, m.start, m.end, reach=3) for m in blocks])
+    if not blocks:
+        return False
+    if not all([not _negated(reading, m.start, m.end, reach=3) for m in blocks]):
+        return False
+    if not named and all(m.cue == "blocker" for m in blocks) and not _blocker_used(reading, blocks):
+        raise Unclear("block.blocker_named")
+    return True
+
+
+def _blocker_used(reading: Reading, blocks: list[Match]) -> bool:
+    """A BLOCKER named with its use: a use verb in its clause ("BLOCKER'ımı kullandım",
+    "I used my BLOCKER", "BLOCKER'ı devreye soktu") or the instrumental ("BLOCKER'ımla",
+    "BLOCKER ile", "with a BLOCKER")."""
+    items = reading.items
+    for m in blocks:
+        clause = items[m.start].clause
+        if any(reading.at(it.i) & {"choose", "activate"} for it in items if it.clause == clause):
+            return True
+        last = items[m.end - 1]
+        after = items[m.end] if m.end < len(items) else None
+        before = items[m.start - 1] if m.start > 0 else None
+        if last.key.endswith(("la", "le")) or (after is not None and after.key in ("ile", "yla", "yle")) \
+                or (before is not None and before.key in ("with", "by")) or \
+                (m.start > 1 and items[m.start - 2].key in ("with", "by")):
+            return True
+    return False
 
 
 def _ready_blocker(reading: Reading, m: Match) -> bool:
@@ -961,7 +988,7 @@ def extract_fight(reading: Reading) -> Call | None:
         assumptions.append(_negative(reading))
     args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
             **workings}
-    if _blocked(reading):
+    if _blocked(reading, named=True):
         # "Gig alanıma saldırdı, BLOCKER'ımla blokladım": the redirected attack's first
         # target (9.9.1) changes nothing in the fight
         for m in reading.of("gig_area") + reading.of("area") + reading.of("gig"):
@@ -2379,6 +2406,8 @@ def extract_street_cred(reading: Reading) -> Call | None:
     if adjusts and (stolen_items or reading.has("steal")):
         raise Unclear("econ.gig_change")
     numbers = [it for it in numbers if it.i not in adjust_used]
+    loose = _loose_numbers(reading, numbers)
+    numbers = [it for it in numbers if it.i not in loose]
     for item in numbers:
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
         is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
@@ -2395,7 +2424,8 @@ def extract_street_cred(reading: Reading) -> Call | None:
         if _gig_area_empty(reading) or (reading.has("negation") and reading.has("gig")):
             return Call({"values": [], **claim}, used=claimed_at)
         return None
-    used = {it.i for it in reading.numbers} | ({pronoun.i} if pronoun is not None else set())
+    used = {it.i for it in reading.numbers if it.i not in loose} | \
+        ({pronoun.i} if pronoun is not None else set())
     for it in numbers:
         if it.i in sizes and it.number > sizes[it.i]:
             raise Unclear("econ.gig_face")          # "d6 Gig'im 8": no such face
@@ -2433,6 +2463,35 @@ def extract_street_cred(reading: Reading) -> Call | None:
 
 
 _ONLY_ONE = ("tek", "only", "sole", "single", "yegane")
+# What ties a number to the Gig area: a Gig value stands in a clause that names a Gig, the
+# Gig area, a value, the Street Cred or a steal, or in a list with such a number.
+_GIG_CLAUSE = frozenset({"gig", "gig_area", "values", "street_cred", "steal"})
+_LIST_JOIN = ("and", "ve", "ile", "or", "veya", "&")
+
+
+def _loose_numbers(reading: Reading, numbers: list[Item]) -> set[int]:
+    """Numbers tied to no Gig ("… what's my street cred, and there are 4 of them"): not
+    Gig values. They are left unused, so the question is not answered on a guess."""
+    items = reading.items
+    anchored = {it.i for it in numbers
+                if any(_GIG_CLAUSE & reading.at(x.i) or x.die is not None
+                       for x in items if x.clause == it.clause)
+                or (it.i > 0 and _GIG_CLAUSE & reading.at(it.i - 1))}     # "My Gigs: 8, 10"
+    changed = True
+    while changed:
+        changed = False
+        for it in numbers:
+            if it.i in anchored:
+                continue
+            near = [k for k in (it.i - 1, it.i + 1, it.i - 2, it.i + 2) if 0 <= k < len(items)]
+            for k in near:
+                between = items[min(k, it.i) + 1:max(k, it.i)]
+                if k in anchored and items[k].number is not None and \
+                        all(b.key in _LIST_JOIN for b in between):
+                    anchored.add(it.i)
+                    changed = True
+                    break
+    return {it.i for it in numbers} - anchored
 
 
 def _only_gig_stolen(reading: Reading) -> set[int]:

@@ -61,6 +61,8 @@ class Item:
     forms: set[str] = field(default_factory=set)   # cue words this word is a form of
     negated: bool = False        # carries -sIz ("ADRENALINE'siz") or is a negative verb form
     neg_verb: bool = False       # a known verb in a negative form ("bloklamadı", "kullanmadı")
+    garbled: bool = False        # a verb whose ending is one slip from a negative form
+                                 # ("satmdım", "bloklaadım"): yes or no cannot be told
     joined: bool = False         # the units word of a spelled number ("on *dokuz*")
 
 
@@ -142,6 +144,8 @@ class Lexicon:
     # ("10 değil 9 güçlü", "gücü 23'ten 17'ye düştü", "was 14 power, reduced to 6")
     corrections: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ordinals: dict[str, int] = field(default_factory=dict)   # "seventh", "yedinci" -> 7
+    endings: frozenset[str] = frozenset()   # verb endings of the cue data ([spelling])
+    filler_verbs: tuple[str, ...] = ()       # verb stems of the function words ("yap-", "ol-")
     # first cue word -> (concept, the cue's place in its list, cue): reading a question
     # tries only the cues that start with one of its words
     starts: dict[str, list[tuple[str, int, Cue]]] = field(init=False, repr=False, compare=False)
@@ -293,9 +297,12 @@ def _build_lexicon() -> Lexicon:
     corrections = {k: tuple(turkish.fold(w).rstrip("-") for w in ws)
                    for k, ws in raw.get("correction", {}).items()}
     ordinals = {turkish.fold(k): int(v) for k, v in raw.get("ordinals", {}).items()}
+    endings = frozenset(turkish.fold(e) for e in raw.get("spelling", {}).get("verb_endings", []))
+    filler_verbs = tuple(sorted({turkish.fold(w)[:-1] for ws in raw.get("filler", {}).values()
+                                 for w in ws if w.endswith("-")}, key=len, reverse=True))
     return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, tens,
                    language_words, signs, nominal, verbs, from_glossary, negative, corrections,
-                   ordinals)
+                   ordinals, endings, filler_verbs)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -339,6 +346,45 @@ _NEGATIVE = ("madi", "medi", "madan", "meden", "maz", "mez", "mayan", "meyen", "
              # first person after a consonant ("sat-amam"): "I cannot …"
              "yamam", "yemem", "yamaz", "yemez", "yamadi", "yemedi", "yamay", "yemey", "amam",
              "emem")
+
+
+# Tense and participle markers that open a positive form ("çek-iyorsa", "sat-ar", "oyna-dıktan");
+# "-iyor" is one slip from "-miyor", but "çekiyorsa" is a real word, not a typo.
+_POSITIVE = ("iyor", "uyor", "yor", "abil", "ebil", "yabil", "yebil", "ir", "ur", "ar", "er",
+             "di", "ti", "du", "tu", "mis", "mus", "ecek", "acak", "yecek", "yacak", "ince",
+             "inca", "unca", "yince", "yinca", "ip", "up", "yip", "arak", "erek", "yarak",
+             "yerek", "en", "an", "yen", "yan", "dik", "tik", "duk", "tuk", "dig", "tig", "dug",
+             "tug", "mak", "mek",
+             # verbal nouns in -mA with a case ("kullan-mamdan", "saldır-maya", "çatış-mada")
+             # and "before one can" ("ver-emeden"): read as the verb was before
+             "mamdan", "memden", "masin", "mesin", "masi", "mesi", "maya", "meye", "mada", "mede",
+             "amadan", "emeden", "yamadan", "yemeden")
+_NEG_SLIP = "maeiu"       # the letters of the negative markers a slip adds, drops or mistypes
+
+
+def garbled_negative(key: str, stem: str, endings: frozenset[str]) -> bool:
+    """`key` is the verb `stem` with an ending that is not a form we know (a vowel right
+    after a vowel-final stem is none either: "blokla-adım") and that one slip turns into a
+    negative form: "satmdım", "bloklaadım", "kullanadı", "harcanamış" (for "satmadım",
+    "bloklamadım", "kullanmadı", "harcanmamış"). Read as the positive verb, the typo would
+    flip the fact; such a word is reported, never read."""
+    if not key.startswith(stem) or key == stem:
+        return False
+    rest = key[len(stem):]
+    tails = [rest] + [rest[len(v):] for v in _VOICE if rest.startswith(v)]
+    for tail in tails:
+        before = key[len(key) - len(tail) - 1]
+        if not tail or ((tail in endings or tail.startswith(_POSITIVE)) and
+                        not (tail[0] in _VOWELS and before in _VOWELS)):
+            return False
+    for tail in tails:
+        slips = {tail[:i] + c + tail[i:] for i in range(len(tail) + 1) for c in _NEG_SLIP}
+        slips |= {tail[:i] + tail[i + 1:] for i in range(len(tail))}
+        slips |= {tail[:i] + "m" + tail[i + 1:] for i in range(len(tail))}
+        slips |= {tail[:i] + tail[i + 1] + tail[i] + tail[i + 2:] for i in range(len(tail) - 1)}
+        if any(s.startswith(_NEGATIVE) for s in slips):
+            return True
+    return False
 
 
 def negative_verb(key: str, stem: str) -> bool:
@@ -482,6 +528,12 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
             item.forms |= {v + "-" for v in stems}
             if any(negative_verb(key, v) for v in stems):
                 item.neg_verb = item.negated = True
+            elif not item.forms - {v + "-" for v in stems}:
+                # the word is a form of its longest stem ("blokladım": "blokla-", not "blok-");
+                # a function verb too ("satış yapmdım": "yap-")
+                stems = stems or {v for v in lexicon.filler_verbs if key.startswith(v)}
+                item.garbled = bool(stems) and \
+                    garbled_negative(key, max(stems, key=len), lexicon.endings)
             if tail:
                 # The apostrophe marks where a name ends and its suffix starts, and loan
                 # names take suffixes by pronunciation ("ADRENALINE'i", "Street Cred'im"),

@@ -32,6 +32,7 @@ LONG = 10               # words this long may have two typos
 MARGIN = 0.2            # how much likelier the reading taken must be than the next one
 GRAMMAR_ONLY = 0.3      # a candidate only the grammar accepts is less likely than a real word
 _FILLER = "(filler)"
+_ENGLISH_ENDINGS = ("s", "es", "ed", "d", "ing")
 # A question particle glued to the verb before it ("kazanirmiyim", "secebilirmiyim").
 _PARTICLE = re.compile(r"^(?P<verb>[a-z]{4,}?)(?P<mi>m[iu](?:yim|sin|yiz|siniz|dir|yum|sun|yuz|sunuz)?)$")
 
@@ -64,6 +65,16 @@ def _meaning(word: str, lexicon: Lexicon) -> frozenset | None:
     if concepts:
         return concepts | ({"negated"} if item.negated else set())
     return frozenset({_FILLER}) if is_filler(item) else None
+
+
+def _ending(word: str, lexicon: Lexicon) -> str:
+    """What follows the longest cue stem `word` starts with ("birimi" -> "i"): two words
+    of one concept with different Turkish endings are different readings (a case ending
+    says who attacks whom); English endings ("blocks", "bloks") mark no role."""
+    stems = [s for s in lexicon.nominal if word.startswith(s)] + \
+        [v for v in lexicon.verbs if word.startswith(v)]
+    ending = word[len(max(stems, key=len)):] if stems else ""
+    return "" if ending in _ENGLISH_ENDINGS else ending
 
 
 def _number(word: str, lexicon: Lexicon) -> bool:
@@ -152,15 +163,18 @@ def _best(word: str, lexicon: Lexicon, keep: frozenset | None = None) -> str | N
                 if cand not in seen and cand != word and not _number(cand, lexicon):
                     seen.add(cand)
                     scored.append((1.6, cand))
-    best: dict[frozenset, tuple[float, str]] = {}
+    best: dict[tuple[frozenset, str], tuple[float, str]] = {}
     for cost, cand in scored:
         meaning = _meaning(cand, lexicon)
         if meaning is None and cand in vocabulary()[3]:
             meaning = frozenset({f"({cand})"})      # a word of a cue ("street" of "street cred")
         if meaning is None or _FILLER in meaning or (keep and not keep <= meaning):
             continue        # never into a function word: that would hide the word, not read it
-        if meaning not in best or (cost, cand) < best[meaning]:
-            best[meaning] = (cost, cand)
+        # the ending is part of the reading: "birmi" is "birim" or "birimi" (the one blocked),
+        # and the case ending decides who attacks whom
+        reading = (meaning, _ending(cand, lexicon))
+        if reading not in best or (cost, cand) < best[reading]:
+            best[reading] = (cost, cand)
     ranked = sorted(best.values())
     if not ranked or (len(ranked) > 1 and ranked[1][0] - ranked[0][0] < MARGIN):
         return None
