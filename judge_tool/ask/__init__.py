@@ -71,7 +71,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     """(family, call, reading, not understood). A family answers only when it accounts for
     every number and word of the question and the question asks what it answers; otherwise
     the first candidate's leftovers are what was not understood."""
-    from .account import negative_modals, not_understood, sign_words
+    from .account import detached_numbers, negative_modals, not_understood, sign_words
     from .asked import asked_form, family_answers
     from .hedge import hedged
     lexicon = load_lexicon()
@@ -96,6 +96,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         left = not_understood(reading, uses, call.used | sign_words(reading), facts)
         if family == "fight":
             left += [w for w in negative_modals(reading) if w not in left]
+        left += [w for w in detached_numbers(reading, call.used) if w not in left]
         if not family_answers(family, form, reading):
             left = left + [_form_note(reading, form)]
         if not left:

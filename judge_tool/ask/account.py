@@ -188,3 +188,38 @@ def _pronoun_one(reading: Reading, item: Item) -> bool:
     """"another one", "the one": the lexicon did not read it as the number 1."""
     from .lexicon import _pronoun_one as pronoun
     return item.key == "one" and pronoun(reading.items[:item.i])
+
+
+_LIST_JOIN = ("and", "ve", "ile", "or", "veya", "&", "+")
+
+
+def detached_numbers(reading: Reading, used: set[int]) -> list[str]:
+    """Numbers a family used that nothing in the question ties to a game fact: alone in a
+    clause with no game word ("…, and there is also 4"), unsigned, not listed beside such a number
+    ("8, 10 and 12"), not right after a game word ("My Gigs: 8") and not compared ("8 vs 8").
+    Whatever the family
+    took it for is a guess, so it is reported."""
+    items = reading.items
+    numbers = [it for it in items if it.number is not None]
+
+    def game_word(k: int) -> bool:
+        return bool(reading.at(k) - GRAMMAR) or items[k].die is not None
+
+    tied = {it.i for it in numbers
+            if it.sign                  # "+5", "-2": a change, of what the clauses before say
+            or any(game_word(x.i) for x in items if x.clause == it.clause and x.i != it.i)
+            or (it.i > 0 and game_word(it.i - 1))
+            or any("versus" in reading.at(k) for k in (it.i - 1, it.i + 1) if 0 <= k < len(items))}
+    changed = True
+    while changed:
+        changed = False
+        for it in numbers:
+            if it.i in tied:
+                continue
+            for k in (it.i - 1, it.i + 1, it.i - 2, it.i + 2):
+                if k in tied and 0 <= k < len(items) and items[k].number is not None and \
+                        all(b.key in _LIST_JOIN for b in items[min(k, it.i) + 1:max(k, it.i)]):
+                    tied.add(it.i)
+                    changed = True
+                    break
+    return [it.text for it in numbers if it.i in used and it.i not in tied]

@@ -313,6 +313,18 @@ def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:
     return f"{head}: {_why_illegal(reading, out)}" if out.illegal_reason else head
 
 
+def role_reason(phrase, lang: str) -> str | None:
+    """The engine's reason told by role ("only the turn player …"), for a reason that
+    names players by their scenario letters (`[ask_answer] why.*`); None for the others."""
+    from ..i18n import messages
+    key = f"ask_answer.why.{phrase.key.removeprefix('illegal.')}"
+    m = messages(lang)
+    if not phrase.key.startswith("illegal.") or not m.has(key):
+        return None
+    values = {k: (v.render(lang) if hasattr(v, "render") else v) for k, v in phrase.values}
+    return m(key, **{k: v for k, v in values.items() if k == "what"})
+
+
 def _why_illegal(reading: Reading, outcome) -> str:
     """Why the engine found the action illegal: its reason in the question's language (the
     engine's words come from the catalogue); the rule it broke when the reason is text."""
@@ -328,7 +340,9 @@ def _why_illegal(reading: Reading, outcome) -> str:
             return m(key)
     phrase = getattr(outcome, "illegal_phrase", None)
     if phrase is not None:
-        return phrase.render(language_of(reading))
+        lang = language_of(reading)
+        role = role_reason(phrase, lang)
+        return role if role is not None else phrase.render(lang)
     if reading.language == "en" or not outcome.illegal_reason:
         return say(reading, "ask_answer.illegal_rule", rule=outcome.illegal_rule)
     return outcome.illegal_reason

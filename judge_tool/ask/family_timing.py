@@ -2344,6 +2344,9 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return f"{head}: " + m(f"ask_timing.may_{args['act']}")
     rule = (out.illegal_rule or "").replace(".", "_")
     why = m.get("ask_timing.illegal_" + rule, "") or m.get("ask_react.illegal_" + rule, "")
+    if not why and getattr(out, "illegal_phrase", None) is not None:
+        from .compute import role_reason
+        why = role_reason(out.illegal_phrase, m.lang) or ""
     return f"{head}: {why or out.illegal_reason}" if why or out.illegal_reason else head
 
 

@@ -485,8 +485,27 @@ def _sign_words(items: list[Item], signs: dict[str, str]) -> None:
             nxt.number = -abs(nxt.number) if sign == "-" else abs(nxt.number)
 
 
+# The last questions read: one `ask` reads its question up to four times (the typo reader,
+# the glossary, the card names, the families). A reading's words and matches are never
+# changed after `read`; each caller gets its own `consumed`.
+_READ_MEMO: dict[str, tuple[Lexicon, Reading]] = {}
+_READ_MEMO_SIZE = 32
+
+
 def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     lexicon = lexicon or load_lexicon()
+    known = _READ_MEMO.get(question)
+    if known is not None and known[0] is lexicon:
+        done = known[1]
+        return Reading(question, done.items, done.matches, done.language)
+    reading = _read(question, lexicon)
+    if len(_READ_MEMO) >= _READ_MEMO_SIZE:
+        _READ_MEMO.clear()
+    _READ_MEMO[question] = (lexicon, reading)
+    return Reading(question, reading.items, reading.matches, reading.language)
+
+
+def _read(question: str, lexicon: Lexicon) -> Reading:
     text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
     tokens = turkish.tokenize(text)
     ordinals = _ordinal_periods(text, tokens)
@@ -546,6 +565,7 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     _spelled_numbers(items, lexicon, language)
     _dice_from_sides(items, lexicon, language)
     _article_counts(items)
+    _turn_numbers(items)
     _sign_words(items, lexicon.signs)
     matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
     settled: set[int] = set()
@@ -738,6 +758,16 @@ def _article_counts(items: list[Item]) -> None:
 
 
 _LIK_DIE = ("zar", "die", "dice")
+# "we are on turn 4", "round 3": the number names a turn, it is no power, cost or count
+_TURN_WORDS = ("turn", "round")
+
+
+def _turn_numbers(items: list[Item]) -> None:
+    """A number right after "turn"/"round" is the turn's number: no family reads one, so it
+    is kept as a word and reported (a family would take it for a power or a count)."""
+    for a, b in zip(items, items[1:]):
+        if a.key in _TURN_WORDS and b.number is not None and not b.sign and b.clause == a.clause:
+            b.number = None
 
 
 def _dice_from_sides(items: list[Item], lexicon: Lexicon | None = None,

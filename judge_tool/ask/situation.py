@@ -24,8 +24,10 @@ class Situation:
         asked = _asked_line(self.family, self.asked, language)
         if self.subject is not None:
             event, who = self.subject
-            who_text = m(f"ask_lines.subject.{'both_units' if who == 'both' else who}")
-            asked = m(f"ask_lines.subject.{event}", who=who_text)
+            if who == "both":
+                asked = m(f"ask_lines.subject.{event}_both")    # "are both Units defeated"
+            else:
+                asked = m(f"ask_lines.subject.{event}", who=m(f"ask_lines.subject.{who}"))
         facts = dict(self.facts)
         if self.family == "cost" and isinstance(facts.get("changes"), list):
             # a reduction is kept as a positive number and an increase as a negative one:
