@@ -65,7 +65,9 @@ def _verb_form(key: str, stem: str, endings: frozenset[str] | None = None) -> bo
     rest = key[len(stem):]
     if any(neg in rest[:6] for neg in _NEGATIVE_VERB):
         return False
-    if rest and rest not in (_filler().endings if endings is None else endings):
+    known = _filler().endings if endings is None else endings
+    # "-ken" ("while") goes after any tense: "edil-ecek-ken", "ol-ur-ken", "de-miş-ken"
+    if rest and rest not in known and not (rest.endswith("ken") and rest[:-3] in known):
         return False
     vowels = "aeiou"
     if not rest or rest[0] in vowels or len(rest) == 1 or rest[1] in vowels:
@@ -193,6 +195,12 @@ def _pronoun_one(reading: Reading, item: Item) -> bool:
 _LIST_JOIN = ("and", "ve", "ile", "or", "veya", "&", "+")
 
 
+# "onun 8 Gig'i var, benim 3", "his 8 gigs, mine 3": an owner word says whose the number
+# is, of the thing the clause before named
+_OWNER_ELLIPSIS = ("benim", "benimki", "onun", "onunki", "seninki", "rakibin", "rakibimin",
+                   "mine", "his", "hers", "theirs", "yours")
+
+
 def detached_numbers(reading: Reading, used: set[int]) -> list[str]:
     """Numbers a family used that nothing in the question ties to a game fact: alone in a
     clause with no game word ("…, and there is also 4"), unsigned, not listed beside such a number
@@ -209,7 +217,8 @@ def detached_numbers(reading: Reading, used: set[int]) -> list[str]:
             if it.sign                  # "+5", "-2": a change, of what the clauses before say
             or any(game_word(x.i) for x in items if x.clause == it.clause and x.i != it.i)
             or (it.i > 0 and game_word(it.i - 1))
-            or any("versus" in reading.at(k) for k in (it.i - 1, it.i + 1) if 0 <= k < len(items))}
+            or any("versus" in reading.at(k) for k in (it.i - 1, it.i + 1) if 0 <= k < len(items))
+            or (it.i > 0 and items[it.i - 1].key in _OWNER_ELLIPSIS)}
     changed = True
     while changed:
         changed = False

@@ -496,13 +496,19 @@ def read(question: str, lexicon: Lexicon | None = None) -> Reading:
     lexicon = lexicon or load_lexicon()
     known = _READ_MEMO.get(question)
     if known is not None and known[0] is lexicon:
-        done = known[1]
-        return Reading(question, done.items, done.matches, done.language)
+        return _fresh(known[1])
     reading = _read(question, lexicon)
     if len(_READ_MEMO) >= _READ_MEMO_SIZE:
         _READ_MEMO.clear()
     _READ_MEMO[question] = (lexicon, reading)
-    return Reading(question, reading.items, reading.matches, reading.language)
+    return _fresh(reading)
+
+
+def _fresh(done: Reading) -> Reading:
+    """A reading of the same words for one caller: its own `consumed` and copies of what
+    the reader settled."""
+    return Reading(done.question, done.items, done.matches, done.language,
+                   settled=set(done.settled), corrections=list(done.corrections))
 
 
 def _read(question: str, lexicon: Lexicon) -> Reading:
