@@ -71,3 +71,33 @@ def test_both_players_gigs_go_into_the_scenario():
 def test_more_gigs_than_dice_is_no_ruling():
     a = ask("at the start of my turn i have 6 gigs and my rival has 7. do i win?")
     assert a.kind == "unanswered" and "12" in a.not_understood[0]
+
+
+@pytest.mark.parametrize("q, left", [
+    ("Saldırıdan sonra rakibimin kaç Gig'i olur? 12 güçlü birimim onun 5 Gig'li alanına saldırıyor.", 3),
+    ("After the attack how many gigs will my opponent have? My 22 power unit attacks his gig area with 4 gigs.", 1),
+])
+def test_what_a_gig_area_holds_afterwards_is_the_remaining_count(q, left):
+    a = ask(q)
+    assert a.kind == "steal" and a.value == left
+
+
+def test_the_attackers_own_count_afterwards_gets_no_ruling():
+    assert ask("My 12 power unit attacks his gig area with 5 gigs. How many gigs will I have?").kind \
+        == "unanswered"
+
+
+def test_the_attacked_units_state_is_not_the_blockers():
+    a = ask("Rakibim benim harcanmış birimime saldırırken BLOCKER'ımla bloklayabilir miyim?")
+    assert a.kind == "unanswered"
+    a = ask("rakip harcanmis birimime saldiriyor, hazir blocker'imla bloklayabilir miyim")
+    assert a.kind == "blocker" and a.value is True
+    assert not any("hedef" in line for line in a.understood)
+
+
+def test_the_block_verbs_subject_is_the_blocker():
+    a = ask("7 güçlü birimim 11 güçlü rakip birimini bloklarsa hangisi mağlup olur?")
+    assert a.kind == "fight" and a.value == "attacker"
+    assert "11" in a.understood[0] and "7" in a.understood[1]       # attacker 11, defender 7
+    a = ask("Rakibin hazır BLOCKER'ı benim 8 güçlü birimimi 11 güçle engelledi. Kim kazanır?")
+    assert a.value == "defender" and "8" in a.understood[0]

@@ -160,7 +160,7 @@ _FIRST_PERSON_TR = ("miyim", "muyum", "mıyım", "müyüm")
 # "does mine win?", "benimki kazanır mı", "is theirs defeated?": a possessive pronoun that
 # stands for the Unit (folded keys)
 _MINE_PRONOUNS = ("mine", "benimki", "benimkisi", "bizimki")
-_THEIRS_PRONOUNS = ("theirs", "hers", "onunki", "onunkisi", "rakibinki", "rakibiminki",
+_THEIRS_PRONOUNS = ("theirs", "hers", "his", "onunki", "onunkisi", "rakibinki", "rakibiminki",
                     "onlarinki")
 
 

@@ -395,6 +395,8 @@ def extract_steal(reading: Reading) -> Call | None:
         dice = dice_items[0].number if dice_items else None
     if _gear_unpowered(reading, gear + [m for m in mods if m.sign]):
         raise Unclear("power.gear_unpowered")
+    if _to_some_unit(reading, [m for m in mods if m.sign]):
+        raise Unclear("power.some_unit")
     _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
@@ -437,6 +439,11 @@ def extract_steal(reading: Reading) -> Call | None:
         # "benim 1 gigim var, 25 güçlü birimim saldırırsa": the attacker's own Gigs
         # are no cap on what it steals from the other Gig area
         raise Unclear("steal.gigs_elsewhere")
+    if args.get("remaining"):
+        whose = _remaining_whose(reading)
+        if whose is not None and defending is not None and whose != defending:
+            # "benim kaç Gig'im olur": the attacker's own Gigs after the steal, not modelled
+            raise Unclear("steal.remaining_attacker")
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
@@ -499,15 +506,17 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
         if reading.at(k) & _NOUNS:
             own_noun = True
             break
-    for k in range(item.i - 1, max(-1, item.i - 4), -1):         # the nearest owner before
+    for k in range(item.i - 1, max(-1, item.i - 5), -1):         # the nearest owner before
         if items[k].clause != item.clause or reading.at(k) & {"gig", "gig_area", "area"}:
             break               # "Rakibin Gig alanına 14 güçle": the rival owns the area
+        if items[k].number is not None:
+            break               # "birimim 5 güçlü savunan 6": another Unit's power
         if own_noun and reading.at(k) & _NOUNS:
             break               # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": another phrase
         if "rival" in reading.at(k) and "turn" not in reading.at(k + 1):
             return "rival"
-        if items[k].key in ("my", "benim"):
-            return "mine"
+        if items[k].key in ("my", "benim", "mine"):
+            return "mine"       # "mine has 12"
         if not own_noun and items[k].key in ("birimim", "birimimin"):
             return "mine"       # "Saldıran birimim 5 güçlü": the number is its predicate
     return None
@@ -598,6 +607,18 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+def _to_some_unit(reading: Reading, mods: list[Item]) -> bool:
+    """"Rakibim bir birimime -5 verdi": a change given to one of the player's Units, not
+    said to be the one asked about ("bir" before the Unit word the change goes to)."""
+    items = reading.items
+    for mod in mods:
+        for k in range(max(0, mod.i - 3), mod.i):
+            if "unit" in reading.at(k) and k >= 1 and items[k - 1].key == "bir" \
+                    and items[k - 1].clause == mod.clause == items[k].clause:
+                return True
+    return False
 
 
 def _effect_sources(reading: Reading, mods: list[Item]) -> None:
@@ -759,18 +780,52 @@ def _power_working(reading: Reading, base: Item, mods: list[Item],
 
 
 def _asks_remaining(reading: Reading) -> bool:
-    """"rakipte kaç Gig kalır", "how many Gigs does the rival have left": the question is
-    what remains after the steal."""
+    """"rakipte kaç Gig kalır", "how many Gigs does the rival have left", "saldırıdan sonra
+    rakibimin kaç Gig'i olur", "how many gigs will my opponent have": the question is what
+    a Gig area holds after the steal."""
+    items = reading.items
     for q in reading.of("gig_question"):
         for m in reading.of("remain"):
             if not q.end <= m.start <= q.end + 4:
                 continue
-            if reading.items[m.start].clause != reading.items[q.start].clause:
+            if items[m.start].clause != items[q.start].clause:
                 continue
             if any(q.end <= s.start < m.start for s in reading.of("steal")):
                 continue
             return True
+        after = [k for k in range(q.end, min(len(items), q.end + 5))
+                 if items[k].clause == items[q.start].clause]
+        if any(items[k].key in _WILL_HAVE_TR for k in after[:2]):
+            return True                     # "kaç Gig'i olur / olacak"
+        keys = [items[k].key for k in after]
+        if "will" in keys and any(k in ("have", "has") for k in keys):
+            return True                     # "how many gigs will he have"
+        if any(k in ("have", "has") for k in keys) and (
+                reading.has("after") or any(it.key == "end" for it in items)):
+            return True                     # "how many gigs does he have after the attack"
     return False
+
+
+# "kaç Gig'i olur", "kaç Gig'im olacak": what a Gig area holds afterwards
+_WILL_HAVE_TR = ("olur", "olacak", "olacagi", "olucak", "olurmu", "olacakmi", "kalir")
+
+
+def _remaining_whose(reading: Reading) -> str | None:
+    """Whose Gigs a remaining-count question asks about: "rakibimin kaç Gig'i", "how many
+    gigs will my opponent have" -> "rival"; "benim kaç Gig'im", "how many gigs will I have"
+    -> "mine"; None when not said."""
+    items = reading.items
+    for q in reading.of("gig_question"):
+        clause = items[q.start].clause
+        near = [k for k in range(max(0, q.start - 2), min(len(items), q.end + 4))
+                if items[k].clause == clause and not q.start <= k < q.end - 1]
+        if any("rival" in reading.at(k) for k in near):
+            return "rival"
+        gig_word = items[q.end - 1].key
+        if any(items[k].key in ("i", "my", "benim", "bende") for k in near) or \
+                gig_word.endswith(("im", "imiz", "um")):
+            return "mine"
+    return None
 
 
 def _adjective(reading: Reading, item: Item) -> bool:
@@ -835,7 +890,21 @@ def _side_of(reading: Reading, item: Item, sides: tuple[str, ...]) -> str | None
         # "Rakibin BLOCKER'ı 10 güçlü saldıranımı": a role noun with a case ending after
         # the power word is the noun the number describes; the one before is another phrase
         return after
-    return after or adjacent or _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
+    if after or adjacent:
+        return after or adjacent
+    if item.i >= 1 and reading.items[item.i - 1].clause == item.clause and (
+            reading.items[item.i - 1].key in ("benim", "my", "onun", "his", "their")
+            or "rival" in reading.at(item.i - 1)):
+        # "Rakibin BLOCKER'ı benim 8 güçlü birimimi": the owner opens the number's own
+        # noun phrase; a role word before it is another Unit's, so only one after counts
+        for k in range(item.i + 1, min(len(reading.items), item.i + 4)):
+            if reading.items[k].clause != item.clause or reading.items[k].number is not None:
+                break
+            here = [c for c in sides if c in reading.at(k)]
+            if here:
+                return {"block": "defender"}.get(here[0], here[0])
+        return None
+    return _role(reading, item, sides, prefer="left", barrier=("versus",), bonus=10)
 
 
 # A role word without a case ending can head the next predicate ("savunan 5 güçlü"); with
@@ -858,6 +927,8 @@ def _side_after(reading: Reading, item: Item) -> str | None:
             items[k + 1].clause == item.clause and items[k].key in _BARE_ROLES:
         return None         # "saldıran 8 güçlü savunan 5 güçlü": a list of predicates
     here = reading.at(k)
+    if "hinder" in here and any(m.cue == "blocker" for m in reading.of("block")):
+        here = here | {"block"}         # "11 güçle engelledi" with a BLOCKER named: blocked
     for concept in ("attacker", "defender", "block"):
         if concept in here and not (concept == "block" and "attack" in here):
             return {"block": "defender"}.get(concept, concept)
@@ -951,7 +1022,12 @@ def extract_fight(reading: Reading) -> Call | None:
         elif _instrumental_attacker(reading, second) and not _instrumental_attacker(reading, first):
             side1 = "defender"          # "… 5 güçlü birimi …, 8 güçlü birimimle ona saldırırsam"
         else:
-            side1 = "attacker"
+            # "His spent unit has 9 power and mine has 12. Mine attacks.": the attack verb's
+            # subject decides when each Unit's owner is said; else the first named attacks
+            verb_owner = _attack_subject_owner(reading)
+            o1, o2 = _owner_near(reading, first), _owner_near(reading, second)
+            side1 = "defender" if verb_owner and o2 == verb_owner and o1 not in (None, verb_owner) \
+                else "attacker"
             if not reading.has("attack"):
                 assumptions.append(say(reading, "ask_assume.fight.first_attacker", n=first.number))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
@@ -1246,6 +1322,28 @@ def _instrumental_attacker(reading: Reading, item: Item) -> bool:
         return False
     return any(items[j].clause == item.clause and items[j].key.startswith(_ATTACK_VERBS)
                for j in range(k + 1, min(len(items), k + 6)))
+
+
+def _attack_subject_owner(reading: Reading) -> str | None:
+    """Whose Unit the one attack verb's subject is: "I attack", "saldırırsam" -> "mine";
+    "Mine attacks", "my 12 power unit attacks" -> "mine"; "theirs attacks", "rakip saldırdı"
+    -> "rival"; None when not read or when there is more than one attack verb."""
+    from .asked import _MINE_PRONOUNS, _THEIRS_PRONOUNS
+    items = reading.items
+    verbs = [m for m in reading.of("attack") if not reading.at(m.start) & {"attacker", "defender"}]
+    if len(verbs) != 1:
+        return None
+    v = verbs[0].start
+    before = [k for k in range(max(0, v - 3), v) if items[k].clause == items[v].clause]
+    if reading.language == "en":
+        if before and items[before[-1]].key in _MINE_PRONOUNS + ("i",):
+            return "mine"
+        if before and items[before[-1]].key in _THEIRS_PRONOUNS + ("he", "she", "they"):
+            return "rival"
+        return _en_subject_owner(reading, v)
+    if items[v].key.endswith("m"):
+        return "mine"                               # "saldırırsam", "saldırdım"
+    return None
 
 
 def _en_subject_owner(reading: Reading, verb: int) -> str | None:
@@ -1669,9 +1767,21 @@ def extract_blocker(reading: Reading) -> Call | None:
     keyword = not any(on for m, on in negated.items() if noun(m))
     if not keyword and not any(not noun(m) for m in words):
         return None                     # "BLOCKER'ı yok" and no block asked about
-    spent = _present(reading, "spent")
-    ready = _present(reading, "ready")
-    target = reading.has("defender") or _attacked_directly(reading)
+    attacked = _attacked_other(reading, words)
+    if attacked:
+        # "Rakibim benim harcanmış birimime saldırırken BLOCKER'ımla …", "attacks my spent
+        # unit. Can another unit with BLOCKER block?": the attacked Unit is not the BLOCKER,
+        # so its state words are its own (read here), and the BLOCKER is no target
+        for concept in ("spent", "ready", "lag"):
+            for m in reading.of(concept):
+                if m.start in attacked:
+                    reading.consumed.update(range(m.start, m.end))
+        spent, ready = _state_outside(reading, "spent", attacked), _state_outside(reading, "ready", attacked)
+        target = reading.has("defender")
+    else:
+        spent = _present(reading, "spent")
+        ready = _present(reading, "ready")
+        target = reading.has("defender") or _attacked_directly(reading)
     assumptions: list[str] = []
     if spent and ready:
         raise Unclear("attack.spent_and_ready_at_once")
@@ -1681,7 +1791,7 @@ def extract_blocker(reading: Reading) -> Call | None:
     if target and not is_spent:
         is_spent = True
         assumptions.append(say(reading, "ask_assume.blocker.target_spent"))
-    lag = _present(reading, "lag")
+    lag = _state_outside(reading, "lag", attacked) if attacked else _present(reading, "lag")
     if not keyword:
         # "BLOCKER'ı olmayan birimimle bloklayabilir miyim?": only a BLOCKER blocks (9.9)
         args = {"blocker_keyword": False, "blocker_spent": bool(spent) or ready is False,
@@ -1698,6 +1808,53 @@ def extract_blocker(reading: Reading) -> Call | None:
     if not is_spent and spent is None and ready is None:
         defaults.add("blocker_spent")
     return Call(args, assumptions, defaults=defaults)
+
+
+def _attacked_other(reading: Reading, words: list[Match]) -> set[int]:
+    """The words of the attacked Unit's phrase when it is another Unit than the BLOCKER
+    named apart ("benim harcanmış birimime saldırırken BLOCKER'ımla", "attacks my spent
+    unit … with BLOCKER"); empty when the attack's object is the BLOCKER or not read."""
+    items = reading.items
+    nouns = {k for m in words if m.cue.split()[0] == "blocker" for k in range(m.start, m.end)}
+    if not nouns:
+        return set()
+    for verb in reading.of("attack"):
+        if reading.at(verb.start) & {"attacker", "defender"}:
+            continue
+        clause = items[verb.start].clause
+        if reading.language == "en":
+            phrase: set[int] = set()
+            for k in range(verb.end, min(len(items), verb.end + 4)):
+                if items[k].clause != clause or k in nouns:
+                    break
+                phrase.add(k)
+                if "unit" in reading.at(k):
+                    return phrase
+            continue
+        for k in range(verb.start - 1, max(-1, verb.start - 4), -1):
+            if items[k].clause != clause:
+                break
+            if "unit" in reading.at(k) and _dative(items, k) and k not in nouns and \
+                    not (k - 1) in nouns:
+                phrase = {k}
+                j = k - 1
+                while j >= 0 and items[j].clause == clause and j not in nouns and (
+                        reading.at(j) & {"spent", "ready", "lag"} or items[j].key in ("benim", "my")):
+                    phrase.add(j)
+                    j -= 1
+                return phrase
+    return set()
+
+
+def _state_outside(reading: Reading, concept: str, outside: set[int]) -> bool | None:
+    """Like `_present`, for the words of `concept` outside `outside`: None if none, else
+    whether one is said without a negation (those read are consumed)."""
+    found = [m for m in reading.of(concept) if m.start not in outside]
+    if not found:
+        return None
+    for m in found:
+        reading.consumed.update(range(m.start, m.end))
+    return any([not _negated(reading, m.start, m.end) for m in found])
 
 
 def _attacked_directly(reading: Reading) -> bool:
