@@ -100,6 +100,10 @@ def _either_or(reading: Reading) -> bool:
     keys = _keys(reading)
     before = [i for i, k in enumerate(keys) if k in ("once", "before", "oncesinde")]
     after = [i for i, k in enumerate(keys) if k in ("sonra", "after", "sonrasinda")]
+    if reading.language != "en" and "yoksa" in keys and any(
+            k in _TR_PARTICLE for k in keys[:keys.index("yoksa")]) and any(
+            k in _TR_PARTICLE for k in keys[keys.index("yoksa") + 1:]) and (before or after):
+        return True     # "etkim mi çözülür yoksa kart mı çekerim önce?": which comes first
     if reading.language != "en" and sum(any(k in _TR_PARTICLE for k in keys[max(0, i - 1):i + 2])
                                         for i in before) > 1:
         return True     # "Rakibim önce mi bloklar, ATTACK etkim mi önce çözülür?": which first
