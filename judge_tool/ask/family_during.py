@@ -101,6 +101,11 @@ def _asked(reading: Reading, at: int) -> str | None:
         return "who"                    # "who / which one first": "which" when not both players'
     if not _yesno(reading):
         return None
+    if reading.language == "en" and any(
+            k in _FINISH and i and keys[i - 1] in ("i", "it", "we", "you", "they", "he", "she")
+            for i, k in enumerate(keys)):
+        return None     # "Do I finish the first one before …?": finishing is what is asked,
+        #                 the other way round from "does it resolve before it finishes?"
     if any(k in _INTERRUPT for k in keys) or any(k in _FINISH for k in keys):
         return "interrupt"
     if reading.language == "en":
@@ -212,10 +217,11 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
                 prev.key in ("yarida",) and it.key.startswith("kal")):
             reading.consumed.add(it.i)       # "mağlup etti", "yarıda kalır"
     items = reading.items
+    from .family_timing import pronoun_ones
     used = {it.i for it in reading.numbers if (
         it.key == "one" and (it.i + 1 < len(items) and items[it.i + 1].key == "of"
                              or it.i and items[it.i - 1].key in ("new", "a", "the")))
-        or (whose == "both" and it.number == 2)}
+        or (whose == "both" and it.number == 2)} | pronoun_ones(reading)
     if {it.i for it in reading.numbers} - used:
         return None
     return Call({"case": "during", "outer": outer[0] if outer else None, "asked": asked,

@@ -186,8 +186,10 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
     # who tries it: while an effect resolves nobody may (10.2.3), so the rival named as the
     # doer ("rakibim … oynayabilir mi") is the one the scenario has try, and the one shown
     actor = "rival" if moment == "resolving" and rival_acts else "me"
+    from .family_timing import pronoun_ones
     return Call({"case": "act_pending", "trigger": trigger, "act": what, "context": context,
-                 "while": moment, "asked": "yesno", "actor": actor})
+                 "while": moment, "asked": "yesno", "actor": actor},
+                used=pronoun_ones(reading))       # "while one of my effects resolves"
 
 
 # ------------------------------------------------------------------------- on the engine

@@ -90,7 +90,11 @@ def _asks_when(reading: Reading) -> bool:
                for i in _starts(reading)):
             return True
         if ("what", "point") in pairs or ("which", "step") in pairs:
+            reading.consumed.update(i + 1 for i, (a, b) in enumerate(pairs)
+                                    if (a, b) == ("what", "point"))
             return True
+        if keys and keys[-1] == "when" and reading.question.rstrip().endswith("?"):
+            return True             # "… its DEFEATED effect resolves when?"
     return False
 
 
@@ -355,16 +359,34 @@ def _react_step(reading: Reading) -> bool:
     return False
 
 
+_ONE_BEFORE = ("the", "first", "new", "other", "that", "this", "last", "same", "older", "earlier")
+
+
+def pronoun_ones(reading: Reading) -> set[int]:
+    """English "one" that stands for a thing, not the count 1: "one of my effects", "the
+    first one", "the new one"."""
+    items = reading.items
+    out = set()
+    for it in reading.numbers:
+        if it.key != "one":
+            continue
+        nxt = items[it.i + 1].key if it.i + 1 < len(items) else ""
+        after = items[it.i + 2].key if it.i + 2 < len(items) else ""
+        if (nxt == "of" and after in ("their", "his", "her", "my", "your", "the", "our")) or (
+                it.i and items[it.i - 1].key in _ONE_BEFORE):
+            out.add(it.i)
+    return out
+
+
 def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
     """The numbers the question states, each of which must be one of `allowed` (value ->
     count); any other number means the situation is not what this family reads."""
     used = set()
     items = reading.items
+    pronouns = pronoun_ones(reading)
     for it in reading.numbers:
-        if it.key == "one" and it.i + 1 < len(items) and items[it.i + 1].key == "of" \
-                and it.i + 2 < len(items) and items[it.i + 2].key in ("their", "his", "her", "my",
-                                                                       "your", "the"):
-            used.add(it.i)              # "one of their spent units": which Unit, not a count
+        if it.i in pronouns:
+            used.add(it.i)              # "one of their spent units", "the first one": no count
             continue
         if it.key == "bir" and it.i + 1 < len(items) and items[it.i + 1].key.startswith("sonraki"):
             used.add(it.i)              # "bir sonraki tepki": the next one, not a count
