@@ -36,6 +36,10 @@ def _asked(reading: Reading, form: str) -> str | None:
     if form == "count":
         if in_clause(reading, "remain", clause) and in_clause(reading, "deck", clause):
             return "left"               # "destede kaç kart kalır": the deck after the search
+        if in_clause(reading, "counted", clause) or (
+                in_clause(reading, "deck", clause) and _searching_only(reading, clause)):
+            # "bakarken destemde kaç kart sayılır / var?": the deck while searching (11.13.3)
+            return "in_deck"
         if any(in_clause(reading, c, clause) for c in ("take", "to_hand", "trash")):
             return "taken"
         if in_clause(reading, "search", clause):
@@ -57,6 +61,18 @@ def _asked(reading: Reading, form: str) -> str | None:
             in_clause(reading, "unwilling", clause) or in_clause(reading, "negation", clause)
         return "decline" if negative else None
     return asks[0]
+
+
+_WHILE = ("while", "during", "when")
+
+
+def _searching_only(reading: Reading, clause: int) -> bool:
+    """The asked clause names the search only as the time ("bakarken", "ararken", "while I
+    look", "during the search"), so its count is of the deck, not of the cards looked at."""
+    items = reading.items
+    found = [m for m in reading.of("search") if items[m.start].clause == clause]
+    return all(items[m.start].key.endswith("ken") or any(
+        items[k].key in _WHILE for k in range(max(0, m.start - 2), m.start)) for m in found)
 
 
 def extract(reading: Reading) -> Call | None:
@@ -102,7 +118,7 @@ def extract(reading: Reading) -> Call | None:
     if asked == "empty" and ("k" not in found or reading.has("take") or reading.has("to_hand")
                              or reading.has("trash")):
         raise Unclear("search.deck_holds")
-    if asked == "counted" and (reading.has("take") or reading.has("to_hand") or reading.has("trash")
+    if asked in ("counted", "in_deck") and (reading.has("take") or reading.has("to_hand") or reading.has("trash")
                                or reading.has("bottom")):
         raise Unclear("search.takes")       # a card moved away is not "still in the deck"
     if "k" not in found:
@@ -351,7 +367,7 @@ def answer(question: str, call: Call, reading: Reading):
         a = result.state.players["A"]
         out: dict[str, Any] = {"searched": result.outcome.searched,
                                "winner": result.outcome.winner or "none"}
-        if asked in ("shuffle", "left", "empty", "counted"):
+        if asked in ("shuffle", "left", "empty", "counted", "in_deck"):
             out["A"] = {"deck": [c.name for c in a.deck]}
         elif asked == "decline":
             out["legal"] = bool(result.outcome.legal)
@@ -381,6 +397,9 @@ def answer(question: str, call: Call, reading: Reading):
     elif asked == "left":
         value = len(a.deck)
         line = m("ask_misc.search.left", left=value, looked=looked)
+    elif asked == "in_deck":
+        value = len(a.deck)             # nothing moved: every card looked at still counts
+        line = m("ask_react.search_in_deck", left=value, looked=looked)
     elif asked == "counted":
         value = len(a.deck) == args["k"] and looked > 0
         line = m("ask_react.search_counted_yes" if value else "ask_react.search_counted_no",
@@ -413,6 +432,6 @@ def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
         lines.append(m("ask_misc.search.rest_place", where=m(f"ask_misc.search.to_{args['rest']}")))
     if "k" not in defaults:
         lines.append(m("ask_misc.search.deck", k=args["k"]))
-    lines.append(m(f"ask_react.search_asked_{args['asked']}") if args["asked"] in ("empty", "counted")
+    lines.append(m(f"ask_react.search_asked_{args['asked']}") if args["asked"] in ("empty", "counted", "in_deck")
                  else m(f"ask_misc.search.asked_{args['asked']}"))
     return lines
