@@ -2395,6 +2395,9 @@ def _block_context(reading: Reading) -> bool:
         nxt = keys[m.end] if m.end < len(keys) else ""
         if nxt.startswith("kullan") and any(x in nxt for x in ("dikten", "diktan", "dim", "dik")):
             return True                                  # "BLOCKER kullandıktan sonra"
+        after = keys[m.end + 1] if m.end + 1 < len(keys) else ""
+        if nxt.startswith("kullan") and nxt.endswith(("ip", "up")) and after in ("sonra", "ardindan"):
+            return True                                  # "BLOCKER kullanıp sonra …"
         if m.start > 1 and keys[m.start - 1] in ("my", "the", "a", "his", "her", "their") \
                 and keys[m.start - 2] in ("use", "activate", "with"):
             continue                                     # "can he use a BLOCKER": asked
