@@ -867,6 +867,40 @@ def test_search_rest_goes_to_the_place_the_effect_names(where):
         assert sorted(c.name for c in a.hand) == ["X", "Y", "Z"] and not trash
 
 
+@pytest.mark.parametrize("reaction, rule", [
+    ('do = "sell"\n    card = "S"', "8.11"),
+    ('do = "attack"\n    unit = "D"', "8.15"),
+])
+def test_selling_or_attacking_in_the_react_step_is_refused(reaction, rule):
+    r = run(f"""
+    [cards.X]
+    type = "unit"
+    power = 4
+    [cards.D]
+    type = "unit"
+    power = 5
+    [cards.S]
+    type = "unit"
+    sell_tag = true
+    [state]
+    turn_player = "A"
+    [state.A]
+    field = ["X"]
+    [state.B]
+    field = ["D"]
+    hand = ["S"]
+    gigs = ["d6=3"]
+    [[actions]]
+    do = "attack"
+    unit = "X"
+    target = "gigs"
+    [[actions.reactions]]
+    {reaction}
+    """)
+    assert not r.outcome.legal and r.outcome.illegal_rule == rule
+    assert [c.name for c in r.state.players["B"].hand] == ["S"]
+
+
 # ---------------------------------------------------------------- pending effects
 
 def _bare_game() -> Game:

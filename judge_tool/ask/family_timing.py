@@ -1043,6 +1043,13 @@ def extract_react(reading: Reading) -> Call | None:
     after_fight = _after_fight(reading)
     free = _without_paying(reading)
     _another_legend(reading)
+    _sell_attack_words(reading)
+    if reading.has("sell") and any(reading.has(c) for c in (
+            "program", "effect", "activate", "call", "block", "quick", "play", "end_step",
+            "several", "who", "pay", "cost")):
+        # "sell a card and then play a QUICK program with the Eddie?": a sale beside another
+        # act is read only as the one act asked ("Tepki Adımında kart satabilir miyim?")
+        raise Unclear("react.step_what")
     _foreign(reading, "react")
     for neg in reading.of("negation"):
         if neg.start in reading.consumed:
@@ -1120,7 +1127,8 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
         raise Unclear("react.yesno")
-    acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play"}
+    acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play",
+            "sell"}
     if reading.has("end_step") and not _acts_named(reading, acts) and (
             not roles or _asks_end_verb(reading)) \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
@@ -1158,7 +1166,8 @@ def extract_react(reading: Reading) -> Call | None:
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
     if not _acts_named(reading, acts | {"pay", "cost"}) and _asks_react_verb(reading) \
-            and not reading.has("end_step") and not reading.has("to_hand"):
+            and not reading.has("end_step") and not reading.has("to_hand") \
+            and _attack_asked(reading) is None:
         # "Rakip saldırdı, tepki verebilir miyim?": may this player react at all (9.7, 9.7.1);
         # a QUICK Program stands for any reaction in the scenario
         when = _when(reading)
@@ -1175,13 +1184,16 @@ def extract_react(reading: Reading) -> Call | None:
         act = "pay"                 # "QUICK Programı bedelini ödemeden oynamak"
     else:
         act = _act(view)
+    if act == "attack" and not (_rival_attacks(reading) or roles):
+        # "Tepki adımında saldırabilir miyim?": whose attack, and who asks, is not said
+        raise Unclear("react.who_acts")
     if before == ["call"] and act == "call":
         act, before = "call_twice", []       # "bir Legend çağırdım … bir tane daha?" (11.11.2)
     if twice is not None:
         if act != "call":
             raise Unclear("react.step_what")
         act = "call_twice"
-    if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear"):
+    if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear", "sell"):
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
     when = "after_end" if after_fight else _when(reading)
     if after_fight and not (_rival_attacks(reading) or _react_step(reading)):
@@ -1474,6 +1486,15 @@ def _act(reading: Reading) -> str:
     block = reading.has("block") and not _block_context(reading)
     pay = reading.has("pay") or reading.has("cost")
     play = reading.has("play") or (_asks_react_verb(reading) and _with_card(reading))
+    sell = reading.has("sell")
+    attack = _attack_asked(reading)
+    if (sell or attack is not None) and not (program or effect or call or block or pay or play
+                                             or quick is not None):
+        # "Tepki Adımında kart satabilir miyim?", "can I attack back in the React Step?":
+        # Main Phase actions of the turn player (8.11, 8.15), never reactions (9.8-9.10)
+        if sell and attack is not None:
+            raise Unclear("react.step_what")
+        return "sell" if sell else "attack"
     if pay:
         if quick and program and play and not (call or block or effect):
             return "pay"
@@ -1508,6 +1529,51 @@ def _act(reading: Reading) -> str:
     if picked[0] in ("quick_program", "program", "unit", "gear") and not play:
         raise Unclear("react.card_what")
     return picked[0]
+
+
+_CAN_EN = ("can", "may", "could")
+
+
+def _sell_attack_words(reading: Reading) -> None:
+    """"Elimden bir kart satabilir miyim?", "hazır birimimle saldırabilir miyim?": the card
+    sold is from the hand, the Unit attacking is ready; read here (the act is refused as a
+    reaction whatever the card or Unit)."""
+    items = reading.items
+    spans = []
+    for m in reading.of("sell"):
+        spans += [h for h in reading.of("hand") if 0 < m.start - h.start <= 4 or (
+            reading.language == "en" and 0 < h.start - m.start <= 5)]
+    attack = _attack_asked(reading)
+    if attack is not None:
+        spans += [r for r in reading.of("ready") if abs(r.start - attack.start) <= 6
+                  and r.end < len(items) and "unit" in reading.at(r.end)]
+    if attack is not None and attack.end < len(items) and items[attack.end].key == "back":
+        reading.consumed.add(attack.end)                  # "attack back"
+    for m in spans:
+        reading.consumed.update(range(m.start, m.end))
+
+
+def _attack_asked(reading: Reading):
+    """The attack the asker asks to make ("saldırabilir miyim", "saldırı yapabilir miyim",
+    "can I attack back"), beside the rival's attack said as the situation; None when no
+    attack word is the asked act. Only one such word is read."""
+    items = reading.items
+    found = []
+    for m in reading.of("attack"):
+        key = items[m.start].key
+        nxt = items[m.end].key if m.end < len(items) else ""
+        if reading.language == "en":
+            if key != "attack" or not any(
+                    items[k].key in _CAN_EN for k in range(max(0, m.start - 3), m.start)) or any(
+                    "rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
+                continue
+        elif not (any(x in key for x in ("abil", "ebil")) or (
+                nxt.startswith(("yapabil", "edebil")) and "attack" in reading.at(m.start))):
+            continue
+        found.append(m)
+    if len(found) != 1:
+        return None
+    return found[0]
 
 
 def _with_card(reading: Reading) -> bool:
@@ -1921,6 +1987,14 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             cards[_BLOCKER] = {"type": "unit", "power": 1, "keywords": ["BLOCKER"]}
             side.setdefault("field", []).append(_BLOCKER)
             r = {"do": "block", "unit": _BLOCKER}
+        elif kind == "sell":
+            cards["Satılık Kart"] = {"type": "unit", "cost": 1, "power": 1, "sell_tag": True}
+            side.setdefault("hand", []).append("Satılık Kart")
+            r = {"do": "sell", "card": "Satılık Kart"}
+        elif kind == "attack":
+            cards["Karşı Saldıran"] = {"type": "unit", "power": 5}
+            side.setdefault("field", []).append("Karşı Saldıran")
+            r = {"do": "attack", "unit": "Karşı Saldıran"}
         else:
             name, card = _REACT_CARDS[kind]
             cards[name] = card
@@ -2298,7 +2372,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         assumed.append(m("ask_timing.assumed_call_once"))
     if args.get("act") == "call_twice":
         assumed.append(m("ask_timing.assumed_can_pay"))
-    if args.get("act") not in ("block", "call_twice", None):
+    if args.get("act") not in ("block", "call_twice", "sell", "attack", None):
         assumed.append(m("ask_timing.assumed_can_pay"))
     if args.get("actor_inferred"):
         assumed.append(m("ask_timing.assumed_defender"))

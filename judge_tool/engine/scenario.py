@@ -25,7 +25,7 @@ from .trace import Phrase, Step
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)
 ACTION_VERBS = ("start_phase", "sell", "call", "play", "activate", "attack", "pass")
-REACTION_VERBS = ("block", "call", "play", "activate", "end")
+REACTION_VERBS = ("block", "call", "play", "activate", "end", "sell", "attack")
 # Where an effect resolved (`expect.resolved_at`; Game.moment): a phase, or the attack's step.
 MOMENTS = ("start", "main", "end", "declare", "react", "fight", "fight_result", "steal",
            "attack_end")
@@ -543,7 +543,7 @@ def _reaction(raw: Any, path: str, known: set[str]) -> ActionSpec:
                         did_you_mean(verb, REACTION_VERBS))
     player = r.get("player", str, None, PLAYERS + (None,))
     params: dict[str, Any] = {}
-    if verb == "block":
+    if verb in ("block", "attack"):
         params["unit"] = _known(r.get("unit", str), known, r.at("unit"))
     elif verb == "call":
         legend = r.get("legend", str, None)
@@ -552,7 +552,7 @@ def _reaction(raw: Any, path: str, known: set[str]) -> ActionSpec:
         params["card"] = _known(r.get("card", str), known, r.at("card"))
         if verb == "activate":
             params["effect"] = r.get("effect", str, None)
-    if verb not in ("block", "end"):
+    if verb not in ("block", "end", "sell", "attack"):
         params["pay"] = _pay_param(r)
     r.finish()
     return ActionSpec(verb, player, params, path)
@@ -943,6 +943,11 @@ def _react(game: Game, spec: ActionSpec, index: int) -> None:
         game.step(R.REACT_CALL, "react.call", player=player)
         game.step(R.CALL_REACT, "react.call_allowed")
         game.call_legend(player, pr["legend"], pr["pay"], reaction=True, path=spec.path)
+    elif spec.verb in ("sell", "attack"):
+        # tried in the React Step: Main Phase actions of the turn player (8.11, 8.15), which
+        # no reaction (9.8-9.10) is; the defending player is never the turn player
+        game.require_main(player, spec.verb)
+        raise DecisionError(f"{spec.path}: {spec.verb!r} is not a reaction (rule {R.REACT_STEP})")
     elif spec.verb == "play":
         p = game.p(player)
         card = game.ref(pr["card"], p.hand, "card", spec.path)
