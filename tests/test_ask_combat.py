@@ -101,3 +101,18 @@ def test_the_block_verbs_subject_is_the_blocker():
     assert "11" in a.understood[0] and "7" in a.understood[1]       # attacker 11, defender 7
     a = ask("Rakibin hazır BLOCKER'ı benim 8 güçlü birimimi 11 güçle engelledi. Kim kazanır?")
     assert a.value == "defender" and "8" in a.understood[0]
+
+
+@pytest.mark.parametrize("q", [
+    "Bu tur oynanan BLOCKER'lı birim saldırabilir mi?",
+    "BLOCKER'lı birimim rakibin harcanmış birimine saldırabilir mi?",
+    "A 12 power unit with BLOCKER attacks the gig area. How many gigs?",
+])
+def test_a_blocker_named_as_a_keyword_is_no_block(q):
+    a = ask(q)
+    assert a.kind != "blocker" and a.value in (None, 2)
+
+
+def test_a_blocker_that_is_the_target_is_still_a_block_question():
+    a = ask("can my BLOCKER block if it is already the target of the attack?")
+    assert a.kind == "blocker" and a.value is False

@@ -227,12 +227,27 @@ def _blocker_used(reading: Reading, blocks: list[Match]) -> bool:
         last = items[m.end - 1]
         after = items[m.end] if m.end < len(items) else None
         before = items[m.start - 1] if m.start > 0 else None
-        if last.key.endswith(("la", "le")) or (after is not None and after.key in ("ile", "yla", "yle")) \
-                or (before is not None and before.key in ("with", "by")) or \
-                (m.start > 1 and items[m.start - 2].key in ("with", "by")):
+        if last.key.endswith(("la", "le")) or (after is not None and after.key in ("ile", "yla", "yle")):
             return True
+        # "with a BLOCKER", "by my BLOCKER": the instrument; but "a unit with BLOCKER" (a
+        # Unit word right before "with") gives the Unit its keyword, no use of it
+        for w in (m.start - 1, m.start - 2):
+            if w > 0 and items[w].key in ("with", "by") and items[w].clause == items[m.start].clause:
+                if "unit" not in reading.at(w - 1):
+                    return True
+                break
+            if w == 0 and items[w].key in ("with", "by"):
+                return True
     return False
 
+
+
+def _block_said(reading: Reading) -> bool:
+    """A block is said, not only a BLOCKER named: a block verb ("blokladım", "I block")
+    or a BLOCKER used (`_blocker_used`). "BLOCKER'lı birim", "a unit with BLOCKER" name
+    the keyword only."""
+    blocks = _block_words(reading)
+    return any(m.cue != "blocker" for m in blocks) or _blocker_used(reading, blocks)
 
 def _ready_blocker(reading: Reading, m: Match) -> bool:
     """"hazır BLOCKER'ım", "my ready 8 power BLOCKER", "hazır BLOCKER birimimle": a ready
@@ -1755,6 +1770,8 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
+    if _asks_attack(reading):
+        return None                     # "BLOCKER'lı birim saldırabilir mi?": not a block asked
     words = _block_words(reading)
 
     def noun(m: Match) -> bool:
@@ -1764,6 +1781,8 @@ def extract_blocker(reading: Reading) -> Call | None:
     negated = {m: _negated(reading, m.start, m.end, reach=2 if noun(m) else 1) for m in words}
     if any(on for m, on in negated.items() if not noun(m)):
         return None                     # "bloklamazsam": not whether it may block
+    if reading.has("attack") and not _block_said(reading):
+        return None                     # "BLOCKER'lı birim saldırabilir mi": attack asked
     keyword = not any(on for m, on in negated.items() if noun(m))
     if not keyword and not any(not noun(m) for m in words):
         return None                     # "BLOCKER'ı yok" and no block asked about
@@ -1808,6 +1827,44 @@ def extract_blocker(reading: Reading) -> Call | None:
     if not is_spent and spent is None and ready is None:
         defaults.add("blocker_spent")
     return Call(args, assumptions, defaults=defaults)
+
+
+# English words that open a clause inside the asked one ("… when he attacks"): a verb after
+# them is not the one asked about.
+_EN_SUBORDINATE = frozenset({"when", "while", "if", "as", "after", "before", "during",
+                             "whenever", "once", "since", "because", "until", "that"})
+
+
+def _asks_attack(reading: Reading) -> bool:
+    """The verb asked about is the attack verb ("Bu tur oynanan BLOCKER'lı birim saldırabilir
+    mi?", "Can my unit with BLOCKER attack?"): the question is whether it may attack, and a
+    BLOCKER named as the Unit's keyword does not make it a block question. Turkish: the
+    question's last verb (before its particle); English: the first verb after the modal
+    that opens the question, unless a subordinate word comes first."""
+    from .asked import _TR_PARTICLES
+    items = reading.items
+    if not items:
+        return False
+    if reading.language != "en":
+        k = len(items) - 1
+        while k >= 0 and items[k].key in _TR_PARTICLES:
+            k -= 1
+        return k >= 0 and "attack" in reading.at(k) and \
+            not reading.at(k) & {"attacker", "defender"}
+    opening = ([m for m in reading.matches if m.concept == "can"] or
+               [m for m in reading.matches if m.concept == "yesno"])[:1]
+    for m in opening:                   # the modal that opens the question, not "if it is"
+        clause = items[m.start].clause
+        for k in range(m.end, len(items)):
+            here = reading.at(k)
+            if items[k].clause != clause or items[k].key in _EN_SUBORDINATE:
+                break
+            if "attack" in here and not here & {"attacker", "defender"}:
+                return True
+            if here & {"choose", "activate"} or any(
+                    b.start == k and b.cue.split()[0] != "blocker" for b in reading.of("block")):
+                break                   # "can I use / block …": another verb is asked
+    return False
 
 
 def _attacked_other(reading: Reading, words: list[Match]) -> set[int]:
