@@ -116,3 +116,13 @@ def test_a_blocker_named_as_a_keyword_is_no_block(q):
 def test_a_blocker_that_is_the_target_is_still_a_block_question():
     a = ask("can my BLOCKER block if it is already the target of the attack?")
     assert a.kind == "blocker" and a.value is False
+
+
+@pytest.mark.parametrize("q, power", [
+    ("My unit's power is 11, not 13. It attacks the gig area. How many gigs?", 11),   # EN: N, not M
+    ("gücü 11 değil 13, gig alanına saldırırsa kaç gig çalar", 13),                   # TR: N değil M
+])
+def test_which_number_a_correction_keeps_follows_the_language(q, power):
+    a = ask(q)
+    assert a.kind == "steal" and a.value == power // 10 + 1
+    assert str(power) in a.understood[0]

@@ -635,22 +635,28 @@ def _corrections(items: list[Item], matches: list[Match],
         items[old].number = None
         settled.update(words_read | {old})
 
-    nots, buts = words.get("not", ()), words.get("but", ())
+    # Turkish "10 değil 9": the number after "değil" stands; English "11, not 13": the one
+    # before "not" stands ("not 10 but 9" aside)
+    tr_not, en_not = words.get("not_tr", ()), words.get("not_en", ())
+    buts = words.get("but", ())
     for k in range(n):
         # "10 değil 9 güçlü", "gücü 10 değil 9", "10 güçlü değil 9 güçlü"
-        if plain(k) and (key(k + 1) in nots and plain(k + 2) and (powered(k + 2) or powered(k))):
+        if plain(k) and (key(k + 1) in tr_not and plain(k + 2) and (powered(k + 2) or powered(k))):
             drop(k, k + 2, {k + 1})
-        elif plain(k) and (k + 1) in power and key(k + 2) in nots and plain(k + 3) \
+        elif plain(k) and (k + 1) in power and key(k + 2) in tr_not and plain(k + 3) \
                 and (k + 4) in power:
             drop(k, k + 3, {k + 1, k + 2})
         # "not 10 but 9 power"
-        elif key(k) in nots and plain(k + 1) and key(k + 2) in buts and plain(k + 3) \
+        elif key(k) in en_not and plain(k + 1) and key(k + 2) in buts and plain(k + 3) \
                 and powered(k + 3):
             drop(k + 1, k + 3, {k, k + 2})
-        # "9 power, not 10"
-        elif plain(k) and (k + 1) in power and key(k + 2) in nots and plain(k + 3) \
-                and not powered(k + 3) and (k + 4 >= n or items[k + 4].clause != items[k + 3].clause):
-            drop(k + 3, k, {k + 2})
+        # "9 power, not 10", "power is 11, not 13": the phrase ends after the old number
+        elif plain(k) and not (k >= 1 and key(k - 1) in en_not):
+            j = k + 2 if (k + 1) in power else k + 1
+            said = (k + 1) in power or (k - 1) in power or (key(k - 1) in ("is", "was") and (k - 2) in power)
+            if said and key(j) in en_not and plain(j + 1) and not powered(j + 1) \
+                    and (j + 2 >= n or items[j + 2].clause != items[j + 1].clause):
+                drop(j + 1, k, {j})
     if any(it.sign for it in items) or any(m.concept in ("halve", "multiply") for m in matches):
         # "+3 aldı, sonra 8'e düştü", "12'den 6'ya yarıya indi": whether the new value
         # already holds the other changes is not said
