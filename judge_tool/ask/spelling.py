@@ -84,7 +84,8 @@ def _number(word: str, lexicon: Lexicon) -> bool:
 
 def _real(word: str, lexicon: Lexicon) -> bool | None:
     """True: a word of the vocabulary; False: a word only the grammar builds (a verb stem
-    of three letters or more with an ending of the cue data); None: no word we know."""
+    of three letters or more with an ending of the cue data, a cue noun of four letters or
+    more with a case ending); None: no word we know."""
     vocab, _, endings, _ = vocabulary()
     if word in vocab:
         return True
@@ -92,7 +93,16 @@ def _real(word: str, lexicon: Lexicon) -> bool | None:
         return None
     if any(word.startswith(v) and word[len(v):] in endings for v in lexicon.verbs if len(v) >= 3):
         return False
+    if _inflected_noun(word, lexicon):
+        return False        # a game noun with a case ending: "birimine", "destemden"
     return None
+
+
+def _inflected_noun(word: str, lexicon: Lexicon) -> bool:
+    from .. import turkish
+    # the stem as typed (no softened consonant: "isndi" is no form of "isnt")
+    return any(len(stem) >= MIN_LENGTH and suffix and word.startswith(stem) for stem, suffix in
+               turkish.split_inflected(word, lexicon.nominal, ascii_only=True, min_stem=MIN_LENGTH))
 
 
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
