@@ -158,3 +158,12 @@ def test_an_answer_names_players_by_role_never_by_letter(book):
             if _LETTER.search(text):
                 bad.append((q, text))
     assert not bad
+
+
+def test_an_answer_names_no_stand_in_card(book):
+    """The scenario's stand-in card ("Satılık", "For Sale") is the engine's; a judge reads
+    "the card"."""
+    for q, stand_in in (("Satış etiketi olmayan bir kartı satabilir miyim?", "Satılık"),
+                        ("can I sell a card without a sell tag?", "For Sale")):
+        answer = ask(q, book=book)
+        assert answer.value is False and stand_in not in answer.answer
