@@ -159,3 +159,20 @@ def test_after_is_understood_as_after_the_event_named(book, question, event):
     assert answer.value is False
     assert m("ask_timing2.asked_after_event", event=m(f"ask_timing2.event_{event}")) \
         in answer.understood
+
+
+@pytest.mark.parametrize("question, rival_first", [
+    # whose turn it is ("rakibin turunda", "during my rival's turn") is not who resolves:
+    # the player resolving is the one whose effect it is ("etkimi çözerken": me), 10.14.1
+    ("rakibin turunda etkimi cozerken ikimizin de yeni etkisi tetiklendi, rakibin yeni "
+     "etkisi benimkilerden once mi cozulur", False),
+    ("Rakibimin turunda etkimi çözerken iki oyuncunun da yeni etkisi tetiklendi. Rakibimin "
+     "yeni etkisi önce mi çözülür?", False),
+    ("During my rival's turn, while I resolve my effect, new effects of both players "
+     "trigger. Do my rival's new ones resolve first?", False),
+    ("Benim turumda rakibim etkisini çözerken ikimizin de yeni etkisi tetiklendi, rakibimin "
+     "yeni etkisi önce mi çözülür?", True),
+])
+def test_whose_turn_is_not_who_resolves(book, question, rival_first):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" or answer.value is rival_first, answer.to_dict()

@@ -81,13 +81,20 @@ def _who_resolves(reading: Reading, at: int) -> str | None:
     """Who is resolving: "etkim çözülürken", "while I resolve", "my PLAY effect" -> "me";
     "rakibim … çözerken", "while my opponent resolves" -> "rival"."""
     items = reading.items
+    keys = [it.key for it in items]
     ahead = 3 if reading.language == "en" else 1          # "while I'm resolving …"
     before = [i for i in range(max(0, at - 6), min(len(items), at + ahead))]
-    if any("rival" in reading.at(i) for i in before):
+    # "rakibin turunda", "during my rival's turn": whose turn it is, not who resolves
+    rival = any("rival" in reading.at(i) and not (
+        i + 1 < len(items) and "turn" in reading.at(i + 1)) for i in before)
+    mine = any(keys[i] in ("i", "im", "my", "benim") and not (
+        i + 1 < len(items) and ("rival" in reading.at(i + 1) or "turn" in reading.at(i + 1)))
+        or keys[i].startswith(("etkim", "etkimi")) for i in before)
+    if rival and mine:
+        return None                     # both named there: not read
+    if rival:
         return "rival"
-    keys = [it.key for it in items]
-    if any(keys[i] in ("i", "im", "my", "benim") or keys[i].startswith(("etkim", "etkimi"))
-           for i in before) or keys[at] in ("cozerken",):
+    if mine or keys[at] in ("cozerken",):
         return "me"
     return None
 
