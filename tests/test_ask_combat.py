@@ -126,3 +126,18 @@ def test_which_number_a_correction_keeps_follows_the_language(q, power):
     a = ask(q)
     assert a.kind == "steal" and a.value == power // 10 + 1
     assert str(power) in a.understood[0]
+
+
+@pytest.mark.parametrize("q, stand_in, role", [
+    ("Bloklayan harcanmış, bloklayabilir mi?", "Bloklayan", "bloklayan birim"),
+    ("harcanmis blocker'imla bloklayabilir miyim", "Bloklayan", "bloklayan birim"),
+    ("Can a spent BLOCKER block?", "Blocker", "the blocking unit"),
+    ("Rakip harcanmış birimime saldırdı, o birim BLOCKER ile kendini hedef yapabilir mi?",
+     "Bloklayan", "bloklayan birim"),
+])
+def test_a_blocker_that_may_not_block_is_named_by_its_role(q, stand_in, role):
+    """The engine's stand-in card ("Bloklayan", "Blocker") is not a name a judge repeats:
+    the reason says "the blocking unit"."""
+    a = ask(q)
+    assert a.kind == "blocker" and a.value is False
+    assert stand_in + " " not in a.answer and role in a.answer
