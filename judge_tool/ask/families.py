@@ -2354,12 +2354,13 @@ def extract_win(reading: Reading) -> Call | None:
     start = reading.has("start") and reading.has("turn")
     used = {have.i}
     owners = {}
+    mine_nth = _my_nth_from_rival(reading, have)
     if _present(reading, "overtime"):
-        return _win_overtime(reading, have)
+        return _win_overtime(reading, have, mine_nth)
     both = _both_counts(reading)
     if both is not None:
         return both
-    if reading.has("rival"):
+    if reading.has("rival") and not mine_nth:
         # "Rakibimin 7 Gig'i var, benim turumun başında kazanır mı": the win is checked at
         # the start of the Gigs' owner's own turn (official 1.10), so whose Gigs, whose
         # turn and who is asked about must all be read.
@@ -2368,7 +2369,7 @@ def extract_win(reading: Reading) -> Call | None:
             raise Unclear("win.rival_gigs_not_start")
     if reading.has("steal"):
         stolen = [it for it in reading.numbers if it is not have and not it.sign]
-        if not stolen and not start and not reading.has("rival") and have.number >= 1 \
+        if not stolen and not start and (mine_nth or not reading.has("rival")) and have.number >= 1 \
                 and have.suffix.startswith(_ORDINAL_ENDS) and (
                     _past_mine(reading, "steal") or any(it.key == "i" for it in reading.items)):
             # "Ana fazımda 7. Gig'imi çaldım", "I steal my 7th gig": the count one steal
@@ -2467,11 +2468,44 @@ def _overtime_begins(reading: Reading) -> set[int]:
     return set()
 
 
-def _win_overtime(reading: Reading, have: Item) -> Call:
+def _my_nth_from_rival(reading: Reading, have: Item) -> bool:
+    """"rakibimden 7. Gig'imi çaldım", "rakibin Gig alanından 7. Gig'imi çaldım", "I steal
+    my 7th gig from my rival": the rival is only where the stolen Gig came from (the
+    ablative, "from"), and the ordinal count is the asker's own ("Gig'imi", "my 7th"). Then
+    naming the rival says nothing about the rival's Gigs, and its words are read."""
+    items = reading.items
+    if not reading.has("steal") or not have.suffix.startswith(_ORDINAL_ENDS) \
+            or len(reading.numbers) != 1 or not reading.has("rival"):
+        return False
+    after = items[have.i + 1] if have.i + 1 < len(items) else None
+    before = items[have.i - 1] if have.i > 0 else None
+    mine = (after is not None and "gig" in reading.at(after.i)
+            and after.key.endswith(("imi", "umu", "im", "um"))) \
+        or (before is not None and before.key == "my")
+    if not mine:
+        return False
+    words: set[int] = set()
+    for m in reading.of("rival"):
+        k = m.end - 1
+        while k + 1 < len(items) and items[k + 1].clause == items[m.start].clause \
+                and reading.at(k + 1) & {"gig", "gig_area", "area"} and k + 1 != have.i:
+            k += 1
+        ablative = items[k].key.endswith(("den", "dan", "ten", "tan"))
+        lead = [j for j in (m.start - 1, m.start - 2) if j >= 0]
+        source = any(items[j].key == "from" and all(items[x].key in ("my", "the", "their", "his", "her")
+                                                     for x in range(j + 1, m.start)) for j in lead)
+        if not (ablative or source) or k >= have.i > m.start:
+            return False
+        words |= set(range(m.start, k + 1))
+    reading.consumed.update(words)
+    return True
+
+
+def _win_overtime(reading: Reading, have: Item, mine_nth: bool = False) -> Call:
     """In overtime a player with 7 Gigs wins at once (official 1.11): "Uzatmada 6 Gig'im
     var, 1 Gig çaldım", "uzatmada 7 Gig'e ulaştım". A count reached without a steal is
     run as one Gig stolen to reach it (how it was reached cannot change the answer)."""
-    if reading.has("rival"):
+    if reading.has("rival") and not mine_nth:
         raise Unclear("win.rival_gigs_not_start")
     for m in reading.of("main_phase"):
         reading.consumed.update(range(m.start, m.end))      # in overtime any moment wins
