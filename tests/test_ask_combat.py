@@ -141,3 +141,30 @@ def test_a_blocker_that_may_not_block_is_named_by_its_role(q, stand_in, role):
     a = ask(q)
     assert a.kind == "blocker" and a.value is False
     assert stand_in + " " not in a.answer and role in a.answer
+
+
+@pytest.mark.parametrize("trigger, during, power, other, form", [
+    # Turkish: "when it fights / wins" endings against "while fighting"
+    ("çatışınca", "çatışırken", 5, 7, "{p} güçlü birimim {w} +3 alıyor, rakibin harcanmış {o} güçlü birimine saldırdı. Kim kazanır?"),
+    ("kazandığında", "çatışırken", 2, 4, "{p} güçlü birimim {w} +3 alıyor, rakibin harcanmış {o} güçlü birimine saldırdı. Kim kazanır?"),
+    ("whenever it fights", "while fighting", 1, 3, "My {p} power unit gets +3 {w}. It attacks their spent {o} power unit. Who wins?"),
+])
+def test_a_fight_trigger_change_is_not_counted_but_a_while_change_is(trigger, during, power, other, form):
+    """9.18: an effect the fight triggers is pending only after the losers are determined,
+    so "+3 when it fights" cannot decide the fight; "+3 while fighting" does (9.16.1)."""
+    assert ask(form.format(p=power, w=trigger, o=other)).kind == "unanswered"
+    a = ask(form.format(p=power, w=during, o=other))
+    assert a.kind == "fight" and a.value == "attacker"
+
+
+@pytest.mark.parametrize("trigger, during", [
+    ("Gig çalınca", "Gig çalarken"), ("çaldığında", "çalarken"),
+])
+@pytest.mark.parametrize("power, change, gigs", [(8, 3, 2), (15, 5, 3)])
+def test_a_steal_trigger_change_is_not_counted_but_a_while_change_is(trigger, during, power, change, gigs):
+    """9.23.6: "when it steals" effects are pending after the Gigs move; 9.23.1: "while
+    stealing" effects count. The Gig word before the steal verb is its object, no count."""
+    q = "{p} güçlü birimim {w} +{c} alıyor, rakibin Gig alanına saldırırsa kaç Gig çalar?"
+    assert ask(q.format(p=power, w=trigger, c=change)).kind == "unanswered"
+    a = ask(q.format(p=power, w=during, c=change))
+    assert a.kind == "steal" and a.value == gigs

@@ -378,6 +378,8 @@ def extract_steal(reading: Reading) -> Call | None:
     mods = list(gear)
     for item in (it for it in reading.numbers if it.sign):
         role = _role(reading, item, _STEAL_ROLES)
+        if role == "gig" and _stolen_object_only(reading, item):
+            role = None         # "Gig çalarken +10 alıyor": the Gigs are what it steals
         if item.i in times and (role == "power" or reading.has("gear")):
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
@@ -392,6 +394,8 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.count_not_change")
         else:
             raise Unclear("steal.signed_not_change")
+    if any(_change_on_trigger(reading, m, ("steal",)) for m in mods if m.sign):
+        raise Unclear("steal.change_when_steals")
     mods += lost
     if base is None and free and not mods:
         base, free = free[0], free[1:]
@@ -465,6 +469,44 @@ def extract_steal(reading: Reading) -> Call | None:
     if claimed is not None:
         used.add(claimed.i)
     return Call(args, assumptions, steps, used)
+
+
+_TRIGGER_ENDS = ("nca", "nce", "inda", "inde", "unda", "unde", "ktan", "kten", "kca", "kce",
+                 "rsa", "rse")
+_TRIGGER_BEFORE = ("when", "whenever", "after", "once", "if", "each", "every")
+
+
+def _change_on_trigger(reading: Reading, item: Item, concepts: tuple[str, ...]) -> bool:
+    """A power change said with a "when it steals / fights / wins" form of the action
+    asked about ("çalınca +3", "Gig çaldığında +3", "çatışınca +3", "+3 whenever it
+    fights", "kazanınca +3"): a trigger of that action, pending only after it (9.23.6
+    after the Gigs are moved, 9.18 after the losers are determined), so it does not change
+    the count or the result; "çalarken", "while fighting" (9.23.1, 9.16.1) do."""
+    items = reading.items
+    for m in reading.matches:
+        if m.concept not in concepts or items[m.start].clause != item.clause \
+                or abs(m.start - item.i) > 4:
+            continue
+        key = items[m.start].key
+        lead = [items[k].key for k in range(max(0, m.start - 2), m.start)
+                if items[k].clause == item.clause]
+        if key.endswith(("rken", "rkan")) or "while" in lead:
+            continue
+        if key.endswith(_TRIGGER_ENDS) or any(w in _TRIGGER_BEFORE for w in lead):
+            return True
+    return False
+
+
+def _stolen_object_only(reading: Reading, item: Item) -> bool:
+    """The Gig words near a signed number are all the object of a steal verb between them
+    and the number ("Gig çalarken +10", "while stealing gigs, +3"): no Gig is counted by
+    it, so the number is read as a power change like a bare "+3 alıyor"."""
+    gigs = [m for m in reading.matches if m.concept in ("gig", "gig_area")
+            and abs(m.start - item.i) <= 3 and reading.items[m.start].clause == item.clause]
+    steals = [m for m in reading.of("steal") if reading.items[m.start].clause == item.clause]
+    return bool(gigs) and all(
+        any(g.end <= s.start and s.end <= item.i or item.i < s.start and s.end <= g.start
+            for s in steals) for g in gigs)
 
 
 def _gig_number(reading: Reading, item: Item) -> bool:
@@ -992,6 +1034,8 @@ def extract_fight(reading: Reading) -> Call | None:
     if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
         raise Unclear("power.gear_unpowered")
     _effect_sources(reading, [it for it in powers if it.sign])
+    if any(_change_on_trigger(reading, m, ("fight", "win", "lose", "defeat")) for m in mods if m.sign):
+        raise Unclear("fight.change_when_fights")
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
