@@ -168,3 +168,18 @@ def test_a_steal_trigger_change_is_not_counted_but_a_while_change_is(trigger, du
     assert ask(q.format(p=power, w=trigger, c=change)).kind == "unanswered"
     a = ask(q.format(p=power, w=during, c=change))
     assert a.kind == "steal" and a.value == gigs
+
+
+@pytest.mark.parametrize("power, change", [(9, 2), (11, -4), (19, 3)])
+@pytest.mark.parametrize("stated", [
+    "Birimim bu tur {c:+d} aldı, {p} güçlü oldu. Gig alanına saldırırsa kaç Gig çalar?",
+    "birimim {c:+d} aldi, {p} guclu, gig alanina saldirdi kac gig",
+    "My unit got {c:+d} this turn and is now {p} power. How many gigs does it steal?",
+    "My unit is {p} power after a {c:+d}. How many gigs?",
+])
+def test_a_power_stated_after_its_change_is_not_changed_again(stated, power, change):
+    """"+2 aldı, 9 güçlü oldu": the 9 may already hold the +2; adding it again would be a
+    wrong count, so no count is given. Told the other way round it is counted."""
+    assert ask(stated.format(p=power, c=change)).kind == "unanswered"
+    a = ask(f"Birimim {power} güçlü, bu tur {change:+d} aldı. Gig alanına saldırırsa kaç Gig çalar?")
+    assert a.kind == "steal" and a.value == (power + change) // 10 + 1

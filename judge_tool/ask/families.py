@@ -396,6 +396,10 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.signed_not_change")
     if any(_change_on_trigger(reading, m, ("steal",)) for m in mods if m.sign):
         raise Unclear("steal.change_when_steals")
+    if base is not None and _stated_after_change(reading, [base], [m for m in mods if m.sign and m not in gear]):
+        raise Unclear("power.stated_after_change")
+    if reading.has("previous") and any(m.sign for m in mods):
+        raise Unclear("power.change_earlier_turn")
     mods += lost
     if base is None and free and not mods:
         base, free = free[0], free[1:]
@@ -469,6 +473,49 @@ def extract_steal(reading: Reading) -> Call | None:
     if claimed is not None:
         used.add(claimed.i)
     return Call(args, assumptions, steps, used)
+
+
+_RESULT_AFTER = ("oldu", "olmus", "oluyor", "olmustu", "kaldi", "kalmis")
+_RESULT_BEFORE = ("now", "currently", "became", "becomes", "simdi", "artik", "toplam", "total")
+_PAST_POWER_ENDS = ("ydu", "ydi", "ymis", "ymus")
+_PARTICIPLES = ("alan", "veren", "kazanan", "olan", "eden")
+
+
+def _stated_after_change(reading: Reading, bases: list[Item], signed: list[Item]) -> bool:
+    """A power stated as the result of a change told with it: "+2 aldı, 9 güçlü oldu",
+    "şu an 7 güçlü", "is now 9 power", "9 power after a +2", or a change told first in
+    a finished form and the power after it ("bu tur -4 aldı, 11 güçlü"): the stated power
+    may already hold the change, so adding it again could be wrong. A change before the
+    power is read only as a lasting effect ("saldırırken +3", "while fighting"), a
+    participle ("+5 güç alan 7 güçlü birim") or with the power said in the past
+    ("7 güçlüydü", "was 7 power")."""
+    items = reading.items
+    if not signed or not bases:
+        return False
+    for base in bases:
+        before = [items[k].key for k in range(max(0, base.i - 3), base.i)]
+        word = items[base.i + 1] if base.i + 1 < len(items) else None
+        after = items[base.i + 2].key if base.i + 2 < len(items) else ""
+        if any(k in _RESULT_BEFORE for k in before) or after in _RESULT_AFTER \
+                or any(a == "su" and b == "an" for a, b in zip(before, before[1:])) \
+                or (word is not None and word.key in _RESULT_AFTER):
+            return True
+    for s in signed:
+        if any(k >= 0 and items[k].key == "after" for k in (s.i - 1, s.i - 2)):
+            return True     # "9 power after a +2"
+    first = min(bases, key=lambda it: it.i)
+    word = items[first.i + 1].key if first.i + 1 < len(items) else ""
+    if word.endswith(_PAST_POWER_ENDS) or any(items[k].key in ("was", "had") for k in
+                                               range(max(0, first.i - 2), first.i)):
+        return False        # "7 güçlüydü", "was 7 power": the power before the change
+    for s in (s for s in signed if s.i < first.i):
+        near = [items[k].key for k in range(max(0, s.i - 3), min(len(items), s.i + 4))]
+        if any(k.endswith(("rken", "rkan")) or k == "while" for k in near):
+            continue        # "saldırırken +3", "+4 while fighting": lasting, not applied yet
+        if any(k in _PARTICIPLES for k in near[near.index(s.key) + 1:] if s.key in near):
+            continue        # "+5 güç alan 7 güçlü birim"
+        return True
+    return False
 
 
 _TRIGGER_ENDS = ("nca", "nce", "inda", "inde", "unda", "unde", "ktan", "kten", "kca", "kce",
@@ -1036,6 +1083,10 @@ def extract_fight(reading: Reading) -> Call | None:
     _effect_sources(reading, [it for it in powers if it.sign])
     if any(_change_on_trigger(reading, m, ("fight", "win", "lose", "defeat")) for m in mods if m.sign):
         raise Unclear("fight.change_when_fights")
+    if _stated_after_change(reading, bases, [m for m in mods if m.sign and m not in gear]):
+        raise Unclear("power.stated_after_change")
+    if reading.has("previous") and any(m.sign for m in mods):
+        raise Unclear("power.change_earlier_turn")
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
