@@ -45,6 +45,10 @@ HEDGED = [
     "Rakibin Gig alanında birkaç Gig var. 12 güçlü birimim kaç Gig çalar?",
     "some gigs in his area, my 12 power unit attacks, gigs stolen?",
     "A few gigs are in his gig area and my 25 power unit attacks. How many do I steal?",
+    # one more thing with no value
+    "Gig'lerim 7 ve bir tane daha. Street Cred?",
+    "my gigs are 2, 3 and another one. street cred?",
+    "kartin bedeli 5, 1 indirim ve bi tane daha var, kac oderim",
 ]
 
 EXACT = [
@@ -59,6 +63,8 @@ EXACT = [
     ("12 güçlü birimim bu tur +2 aldı, Gig alanına saldırırsa kaç Gig çalar?", 2),
     ("My 12 power unit got -3, how many gigs does it steal from the gig area?", 1),
     ("How many gigs does a 19 power unit steal?", 2),
+    ("I already called a legend this turn. Can I call another one in the same turn?", False),
+    ("Bu tur bir kart sattım, bir tane daha satabilir miyim?", False),
 ]
 
 
@@ -108,3 +114,71 @@ def test_any_bound_on_the_first_number_removes_the_ruling(case):
         pytest.skip("no bare number")
     answer = ask(bounded)
     assert answer.kind == "unanswered", (bounded, answer.kind, answer.value)
+
+
+# A value stated as changed "from X to Y": either read as Y (the power reading of the
+# lexicon's [correction]) or no ruling; never X, X - Y or X + Y (the cost question
+# "maliyeti 5'ten 3'e düştü" once paid 5 - 3 = 2).
+_TR_WORD = {0: "sıfır", 1: "bir", 2: "iki", 3: "üç", 4: "dört", 5: "beş", 6: "altı",
+            7: "yedi", 8: "sekiz", 9: "dokuz", 10: "on", 20: "yirmi", 30: "otuz"}
+
+
+def _last_word(n: int) -> str:
+    return _TR_WORD[n % 10] if n % 10 else _TR_WORD[n % 100]
+
+
+def _ablative(n: int) -> str:
+    """"5'ten", "6'dan", "7'den", "10'dan": vowel harmony and the hard consonant of the
+    number's last word as spoken."""
+    word = _last_word(n)
+    vowel = [c for c in word if c in "aeıioöuü"][-1]
+    d = "t" if word[-1] in "çfhkpsşt" else "d"
+    return f"{n}'{d}{'a' if vowel in 'aıou' else 'e'}n"
+
+
+def _dative(n: int) -> str:
+    word = _last_word(n)
+    vowel = [c for c in word if c in "aeıioöuü"][-1]
+    a = "a" if vowel in "aıou" else "e"
+    return f"{n}'{'y' if word[-1] in 'aeıioöuü' else ''}{a}"
+
+
+def _from_to_cases():
+    import random
+    from judge_tool.turkish import ascii_fold
+    rng = random.Random(11)
+    cases = []
+    for _ in range(14):
+        x, y, z = rng.randint(1, 12), rng.randint(1, 12), rng.randint(1, 12)
+        if x == y:
+            continue
+        tr_cost = f"Kartın bedeli {_ablative(x)} {_dative(y)} {'düştü' if y < x else 'çıktı'}, kaç Eddie öderim?"
+        tr_gig = f"Gig'im {_ablative(x)} {_dative(y)} {'indi' if y < x else 'yükseldi'}, diğer Gig'im {z}. Street Cred'im kaç?"
+        p, q = rng.randint(1, 29), rng.randint(1, 29)
+        tr_power = f"birimimin gücü {_ablative(p)} {_dative(q)} {'düştü' if q < p else 'çıktı'}, Gig alanına saldırırsa kaç Gig çalar?"
+        steal = q // 10 + 1
+        cases += [(tr_cost, y), (tr_gig, y + z), (tr_power, steal)]
+        cases += [(ascii_fold(t).replace("'", "").lower(), v)
+                  for t, v in ((tr_cost, y), (tr_gig, y + z), (tr_power, steal))]
+        cases += [(f"The card's cost went from {x} to {y}. How much do I pay?", y),
+                  (f"my gig {'dropped' if y < x else 'rose'} from {x} to {y}, my other gig is {z}, street cred?", y + z),
+                  (f"My unit's power went from {p} to {q}; it attacks the gig area. How many gigs?", steal)]
+    return cases
+
+
+@pytest.mark.parametrize("question,new_value", _from_to_cases())
+def test_a_value_changed_from_x_to_y_is_read_as_y_or_not_ruled(question, new_value):
+    answer = ask(question)
+    assert answer.kind == "unanswered" or answer.value == new_value, (question, answer.value)
+
+
+@pytest.mark.parametrize("question", [
+    "kartın maliyeti 5'ten 3'e düştü, kaç eddie öderim",
+    "kartin maliyeti 5ten 3e dustu kac eddie oderim",
+    "The card's cost dropped from 5 to 3. How many eddies do I pay?",
+    "cost went from 5 down to 3, what do I pay",
+    "bedeli 5 -> 3 oldu, kaç öderim",
+])
+def test_the_cost_stated_from_x_to_y_never_pays_the_difference(question):
+    answer = ask(question)
+    assert answer.value != 2, (question, answer.kind, answer.value)

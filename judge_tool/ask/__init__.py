@@ -73,7 +73,7 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
     the first candidate's leftovers are what was not understood."""
     from .account import detached_numbers, negative_modals, not_understood, sign_words
     from .asked import asked_form, family_answers
-    from .hedge import hedged
+    from .hedge import changed, hedged
     lexicon = load_lexicon()
     reading = read(question, lexicon)
     inexact = hedged(question, reading)
@@ -81,6 +81,11 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         # "en az 20", "9 ya da 10", "about 12": the exact number decides the answer
         from .say import Reason
         return "unanswered", None, reading, [Reason("hedge", words=", ".join(inexact)).text(reading)]
+    change = changed(question, reading)
+    if change:
+        # "5'ten 3'e düştü", "from 5 to 3": which of the two values counts is not settled
+        from .say import Reason
+        return "unanswered", None, reading, [Reason("hedge_change", words=", ".join(change)).text(reading)]
     form = asked_form(reading)
     first: list[str] | None = None
     for family in candidates(reading, lexicon):

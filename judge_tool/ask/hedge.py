@@ -1,6 +1,7 @@
 """Numbers a question gives inexactly: a bound ("en az 20", "at least 10", "9'dan az",
 "20+"), an estimate ("yaklaşık 15", "about 12"), alternatives ("9 ya da 10", "5 or 6",
-"15-16") or a vague count ("birkaç Gig", "some gigs").
+"15-16"), a vague count ("birkaç Gig", "some gigs") or a change stated as "from X to Y"
+("5'ten 3'e düştü", "went from 5 to 3", "5 -> 3") that no family has read.
 
 Why: a ruling needs the exact number ("at least 20" power steals 3 or 4 Gigs), and such
 words used to be read as filler, so the bound was answered as if it were exact. A question
@@ -20,6 +21,8 @@ from .lexicon import Reading
 _PLUS = re.compile(r"\d+\s*\+(?!\s*\d)")
 _RANGE = re.compile(r"(?<![\d.])\d+\s?[–-]\s?\d+(?![\d.])")
 _ABLATIVE = ("den", "dan", "ten", "tan")
+# "5 -> 3", "5→3", "5 => 3": a change written as an arrow
+_ARROW = re.compile(r"\d+\s*(?:-+>|=+>|→|⇒)\s*\d+")
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class Hedges:
     vague: tuple[tuple[str, ...], ...]
     effect_bounds: tuple[tuple[str, ...], ...]
     effect_concepts: frozenset[str]
+    unvalued: tuple[tuple[str, ...], ...] = ()
 
 
 def _words(phrases: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -45,7 +49,8 @@ def _read() -> Hedges:
     return Hedges(_words(raw.get("before", [])), _words(raw.get("after", [])),
                   frozenset(turkish.fold(w) for w in raw.get("comparative", [])),
                   _words(raw.get("between", [])), _words(raw.get("vague", [])),
-                  _words(raw.get("effect_bounds", [])), frozenset(raw.get("effect_concepts", [])))
+                  _words(raw.get("effect_bounds", [])), frozenset(raw.get("effect_concepts", [])),
+                  _words(raw.get("unvalued", [])))
 
 
 def _hedges() -> Hedges:
@@ -105,6 +110,15 @@ def hedged(question: str, reading: Reading) -> list[str]:
                     and reading.at(after) & {"gig", "card", "unit", "reduction", "increase",
                                              "legend", "power"}:
                 phrase_at(k, phrase)
+    # "Gig'lerim 5 ve bir tane daha var": one more thing, its value not given
+    for k in range(len(items)):
+        for phrase in h.unvalued:
+            after = k + len(phrase)
+            if _at(keys, k, phrase) and (after >= len(items)
+                                         or items[after].clause != items[k].clause
+                                         or (items[after].number is None
+                                             and reading.at(after) <= {"left"})):
+                phrase_at(k, phrase)
     found += [m.group(0) for m in _PLUS.finditer(question)]
     found += [m.group(0) for m in _RANGE.finditer(question)]
     return list(dict.fromkeys(found))
@@ -124,3 +138,47 @@ def _effect_bound(reading: Reading, n: int, h: Hedges) -> bool:
     near = range(max(0, n - 4), min(len(items), n + 4))
     return any(reading.at(k) & h.effect_concepts for k in near
                if k != n and items[k].clause == items[n].clause)
+
+
+def changed(question: str, reading: Reading) -> list[str]:
+    """The words (as typed) of a value stated as changed from one number to another that
+    no family has read ("5'ten 3'e", "from 5 to 3", "5 -> 3"); empty if none."""
+    found = _from_to(reading) + [m.group(0) for m in _ARROW.finditer(question)]
+    return list(dict.fromkeys(found))
+
+
+def _from_to(reading: Reading) -> list[str]:
+    """A value stated as changed "from X to Y" ("maliyeti 5'ten 3'e düştü", "5ten 3e cikti",
+    "went from 5 to 3", "from 5 down to 3") and left as two numbers: which one a family
+    would read (the old value, the new one, or their difference as a change) is not
+    settled, so it gives no ruling. A power change the lexicon reads (the new value takes
+    the old one's place, `[correction]`) is no longer two numbers here. The words are the
+    `[correction]` cues (the same ablative, dative and "from"/"to" the power reading uses)."""
+    from .lexicon import load_lexicon
+    words = load_lexicon().corrections
+    items = reading.items
+    n = len(items)
+    found: list[str] = []
+
+    def plain(k: int) -> bool:
+        return 0 <= k < n and items[k].number is not None and not items[k].sign
+
+    for k in range(n):
+        if not plain(k):
+            continue
+        # Turkish: "5'ten 3'e", "5ten tam 3e" (at most one word between)
+        if items[k].suffix in words.get("from_suffix", ()):
+            for j in (k + 1, k + 2):
+                if j < n and items[j].clause == items[k].clause and plain(j) \
+                        and items[j].suffix in words.get("to_suffix", ()) \
+                        and all(items[b].number is None for b in range(k + 1, j)):
+                    found.append(" ".join(it.text for it in items[k:j + 1]))
+                    break
+        # English: "from 5 to 3", "from 5 down to 3"
+        if k >= 1 and items[k - 1].key in words.get("from", ()):
+            for t in (k + 1, k + 2):
+                if t + 1 < n and items[t].key in words.get("to", ()) and plain(t + 1) \
+                        and all(items[b].number is None for b in range(k + 1, t)):
+                    found.append(" ".join(it.text for it in items[k - 1:t + 2]))
+                    break
+    return found
