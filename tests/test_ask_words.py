@@ -145,6 +145,14 @@ def _without_card_names(text: str) -> str:
     return text
 
 
+def _without_quoted(text: str, question: str) -> str:
+    """The question's words quoted in parentheses ("(4'ten 10'a)") are not the answer's
+    language: "10'a" is no English "a"."""
+    return re.sub(r"\(([^()]*)\)", lambda m: "()" if all(
+        part.strip().casefold() in question.casefold() for part in m.group(1).split(","))
+        else m.group(0), text)
+
+
 def _wrong_language(case, book) -> list[str]:
     lang = read(case.q).language
     answer = ask(case.q, book=book)
@@ -163,6 +171,7 @@ def _wrong_language(case, book) -> list[str]:
         if field == "not_understood" and text.casefold() in _question_words(case.q):
             continue        # the question's own words, as typed
         bare = _without_card_names(text)        # card names are English ("Queen of the …")
+        bare = _without_quoted(bare, case.q)    # "(4'ten 10'a)": the question's own words
         hit = next((p for p in foreign if p in bare), None)
         english = ENGLISH.search(bare)
         if hit or english:
