@@ -404,3 +404,25 @@ def test_a_default_that_decides_a_cost_answer_is_said():
     answer = ask("3 bedelli bir kartı oynamak için 2 eddiem var, oynayabilir miyim?")
     assert answer.value is False
     assert any("Legend" in a and "11.8.1" in a for a in answer.assumptions), answer.assumptions
+
+
+@pytest.mark.parametrize("minus", [1, 3, 7])
+@pytest.mark.parametrize("template", [
+    "birimim bu tur -{m} güç aldı, gig alanına saldırırsa kaç gig çalar",
+    "birimime -{m} guc verildi, kac gig calar",
+    "my unit got -{m} power, how many gigs does it steal",
+    "birimim -{m} güç aldı, rakibin harcanmış 5 güçlü birimine saldırdı, kim kazanır",
+])
+def test_a_received_minus_is_a_change_not_the_power(template, minus, book):
+    """"-3 güç aldı" / "got -3 power" is a change; with no power beside it there is no
+    ruling (heldout27 read it as the power -3 and answered 0 Gigs)."""
+    answer = ask(template.format(m=minus), book=book)
+    assert answer.kind == "unanswered", answer.to_dict()
+
+
+@pytest.mark.parametrize("base,minus", [(12, 3), (25, 7), (9, 1)])
+def test_a_received_minus_beside_a_power_changes_it(base, minus, book):
+    answer = ask(f"{base} güçlü birimim -{minus} güç aldı, kaç gig çalar", book=book)
+    assert answer.kind == "steal" and answer.value == (base - minus) // 10 + 1, answer.to_dict()
+    written = ask(f"gücü -{minus} olan birim kaç gig çalar", book=book)
+    assert written.kind == "steal" and written.value == 0, written.to_dict()

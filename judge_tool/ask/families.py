@@ -384,7 +384,8 @@ def extract_steal(reading: Reading) -> Call | None:
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
             raise Unclear("steal.count_not_change")
-        elif item.sign == "-" and base is None and role in ("power", None) and item.i not in repeats:
+        elif item.sign == "-" and base is None and role in ("power", None) and item.i not in repeats \
+                and _minus_is_power(reading, item):
             base = item         # "-3 güçlü birim", "gücü eksi 2": the power itself
         elif role == "power" or (role is None and base is not None):
             # "+2 güç alan", "-3 güç"; a bare "+3 alıyor", "gets +2 while attacking" next to
@@ -940,6 +941,30 @@ def _adjective(reading: Reading, item: Item) -> bool:
     return nxt < len(reading.items) and "unit" in reading.at(nxt)
 
 
+def _minus_is_power(reading: Reading, item: Item) -> bool:
+    """A minus number is the Unit's power itself only where it is written as one: an
+    adjective ("-3 güçlü birim", "-3'lük", "a -2 power unit") or after the power noun ("gücü
+    eksi 2", "power is -1"). Elsewhere ("-3 güç aldı", "got -2 power", "-4 güç verildi") it is
+    a change, and a change with no power beside it gives no ruling."""
+    if item.suffix.startswith(("lik", "lık", "luk", "lük", "li", "lı", "lu", "lü")):
+        return True
+    items = reading.items
+    nxt = item.i + 1
+    if nxt < len(items) and items[nxt].clause == item.clause and "power" in reading.at(nxt):
+        if items[nxt].key.endswith(("lu", "li", "te", "de")):
+            return True         # "-3 güçlü", "-3 güçte": the adjective or the state
+        after = nxt + 1
+        if after < len(items) and "unit" in reading.at(after):
+            return True         # "a -2 power unit"
+        return False
+    for k in range(item.i - 1, max(item.i - 4, -1), -1):
+        if items[k].clause != item.clause or items[k].number is not None:
+            break
+        if "power" in reading.at(k):
+            return True         # "gücü eksi 2", "power is -1", "power of -3"
+    return False
+
+
 def _gig_area_empty(reading: Reading) -> bool:
     """"boş Gig alanı", "Gig alanı boşsa", "rakibin hiç Gig'i yok", "no Gigs"."""
     if reading.has("empty") and (reading.has("gig_area") or reading.has("gig")):
@@ -1059,7 +1084,8 @@ def extract_fight(reading: Reading) -> Call | None:
     repeats = _change_repeats(reading)
     for item in (it for it in powers if it.sign == "-"):
         # "gücü eksi 2": a power while the two Units lack one; after that a change.
-        (bases if len(bases) < 2 and item.i not in repeats else mods).append(item)
+        (bases if len(bases) < 2 and item.i not in repeats and _minus_is_power(reading, item)
+         else mods).append(item)
     counters: set[int] = set()
     for n, words in repeats.values():
         counters |= words
