@@ -954,8 +954,8 @@ def _minus_is_power(reading: Reading, item: Item) -> bool:
         if items[nxt].key.endswith(("lu", "li", "te", "de")):
             return True         # "-3 güçlü", "-3 güçte": the adjective or the state
         after = nxt + 1
-        if after < len(items) and "unit" in reading.at(after):
-            return True         # "a -2 power unit"
+        if after < len(items) and reading.at(after) & {"unit", "attacker", "defender"}:
+            return True         # "a -2 power unit", "negative 2 power attacker"
         return False
     for k in range(item.i - 1, max(item.i - 4, -1), -1):
         if items[k].clause != item.clause or items[k].number is not None:
