@@ -117,6 +117,14 @@ _ACTIONS = frozenset({"attack", "block", "steal", "play", "call", "sell", "draw"
                       "pay", "win"})
 
 
+def _negative_question_opener(reading: Reading, k: int) -> bool:
+    """The first word of its clause is an English negated auxiliary (folded "n't": "cant",
+    "doesnt", "isnt"), which makes the clause a negative question."""
+    items = reading.items
+    first = k == 0 or items[k - 1].clause != items[k].clause
+    return first and items[k].key.endswith("nt") and "negation" in reading.at(k)
+
+
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     """Is the concept at words [start, end) negated? Turkish puts the negation after
     ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
@@ -131,7 +139,10 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
                                        if items[k].key == "hic" and items[k].clause == clause])
         return True
     if reading.language == "en":
-        around = range(max(0, start - reach), start)
+        # a negated auxiliary opening the question ("Can't a lagging unit attack?", "Doesn't
+        # …") negates the question's verb, not the state after it: it is not this state's
+        around = [k for k in range(max(0, start - reach), start)
+                  if not _negative_question_opener(reading, k)]
     else:
         # Turkish puts the negation after; "hiç" and an English word ("no gigs" typed in a
         # question read as Turkish) come before.
