@@ -183,3 +183,17 @@ def test_a_power_stated_after_its_change_is_not_changed_again(stated, power, cha
     assert ask(stated.format(p=power, c=change)).kind == "unanswered"
     a = ask(f"Birimim {power} güçlü, bu tur {change:+d} aldı. Gig alanına saldırırsa kaç Gig çalar?")
     assert a.kind == "steal" and a.value == (power + change) // 10 + 1
+
+
+@pytest.mark.parametrize("power", [0, 6, 13])
+@pytest.mark.parametrize("q, want", [
+    ("Rakibin Gig alanı boş, {p} güçlü hazır birimimle oraya saldırabilir miyim?", False),
+    ("{p} güçlü hazır birimim rakibin harcanmış birimine saldırabilir mi, geçen tur oynadım", True),
+    ("Can my ready {p} power unit, played last turn, attack their spent unit?", True),
+    ("Bu tur oynadığım {p} güçlü birimimle rakibin harcanmış birimine saldırabilir miyim? ADRENALINE'i yok.", False),
+])
+def test_a_power_decides_no_attack_legality(q, want, power):
+    """9.3: a ready Unit without Lag and a valid target; the Unit's power is read and the
+    answer is the same for any power."""
+    a = ask(q.format(p=power))
+    assert a.kind == "attack" and a.value is want

@@ -181,6 +181,10 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
     tried = []
     for text, mode in texts:
         kind, call, reading, left = understand(text)
+        if call is not None and kind == "attack" and mode == "power" and len(texts) > 1:
+            # the attack family reads a power as a fact that decides nothing, so a named
+            # Unit is placed by its keywords (the text without its power), not its power
+            continue
         if call is not None:
             if named is not None:
                 named.use(mode)

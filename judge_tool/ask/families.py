@@ -1775,6 +1775,10 @@ def extract_attack(reading: Reading) -> Call | None:
         assumptions.append(say(reading, "ask_assume.attack.valid_target"))
         args["rival_gigs"] = 1
         defaults.update({"rival_gigs", "target"})
+    # "10 güçlü hazır birimimle", "gücü 0 olan birimim", "their 4 power unit": a Unit's
+    # power decides no attack's legality (9.3: a ready Unit without Lag, a valid target)
+    used |= {it.i for it in reading.numbers if not it.sign and it.i not in used
+             and _role(reading, it, ("power", "gig", "gig_area"), window=1) == "power"}
     return Call(args, assumptions, used=used, defaults=defaults)
 
 
