@@ -474,7 +474,9 @@ def answer(question: str, call: Call, reading: Reading):
         value = survived
         line = m(f"ask_misc.replace.{asked}_{'yes' if value else 'no'}", head=yes_no(reading, value))
     steps = deciding(result, ("10.25", "10.26", "10.27", "10.28", "10.29", "10.30") + (
-        ("11.25.1",) if args["kind"] == "mechanic" else ()))
+        # the scenario's mechanic is GO SOLO's; its rule is cited only when the question
+        # names GO SOLO (10.30 decides)
+        ("11.25.1",) if args["kind"] == "mechanic" and reading.has("go_solo") else ()))
     return make_answer(question, NAME, reading, value, line, steps,
                        _understood(reading, args), text, call.assumptions)
 

@@ -2259,6 +2259,9 @@ _KEYWORD_RULES = (("11.18.", "CALL", "call"), ("11.19.", "DEFEATED", "defeat"),
                   ("11.20.", "PLAY", "play"), ("11.21.", "ATTACK", "attack"))
 
 
+_EFFECT_KEYWORD_RULES = (("11.24.", "block"), ("11.25.", "go_solo"), ("11.26.", "quick"))
+
+
 def _own_keyword_steps(reading: Reading, args: dict[str, Any], steps: list) -> list:
     """The steps to cite, without a keyword's rule the question never brings up: the
     scenarios stand a PLAY, CALL or DEFEATED effect in for "an effect" ("while an effect
@@ -2270,6 +2273,10 @@ def _own_keyword_steps(reading: Reading, args: dict[str, Any], steps: list) -> l
     said = {kw for _, kw in _trigger_words(reading)} | {args.get("trigger")}
     foreign = tuple(prefix for prefix, kw, concept in _KEYWORD_RULES
                     if kw not in said and not (kw == "ATTACK" and reading.has(concept)))
+    # an effect keyword's rule (BLOCKER 11.24, GO SOLO 11.25, QUICK 11.26) likewise only
+    # when the question brings the keyword up: "before my rival reacts" is no block
+    foreign += tuple(prefix for prefix, concept in _EFFECT_KEYWORD_RULES
+                     if not reading.has(concept))
     kept = [st for st in steps if not str(getattr(st, "rule", "")).startswith(foreign)] \
         if foreign else steps
     if steps and not kept:
