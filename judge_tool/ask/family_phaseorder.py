@@ -214,7 +214,10 @@ def answer(question: str, call: Call, reading: Reading):
         return next((n for n, st in enumerate(result.trace) if st.rule == rule), None)
 
     def expect_of(result) -> dict:
-        return {"cites": sorted(set(rules.values()))}
+        # the run's end (the effect drew, the turn's draw): what `judge check` re-runs to;
+        # the two steps' rules must be in its trace
+        return {"cites": sorted(set(rules.values())), "resolved": list(result.outcome.resolved),
+                "A": {"deck_count": len(result.state.players["A"].deck)}}
 
     result, text = run(_scenario(args, question), expect_of)
     at = {s: first_at(result, r) for s, r in rules.items()}
