@@ -176,3 +176,24 @@ def test_after_is_understood_as_after_the_event_named(book, question, event):
 def test_whose_turn_is_not_who_resolves(book, question, rival_first):
     answer = ask(question, book=book)
     assert answer.kind == "unanswered" or answer.value is rival_first, answer.to_dict()
+
+
+def test_no_engine_name_is_shown_to_a_judge(book):
+    """The engine's names of triggers ("START_OF_TURN", "STEALS_GIG") are never printed: a
+    trigger said in words is shown in words (the keywords of the cards, ATTACK …, stay)."""
+    import re
+    from pathlib import Path
+
+    from judge_tool.ask.evaluate import load_cases
+    name = re.compile(r"\b[A-Z]+_[A-Z_]+\b")
+    shown = 0
+    for case in load_cases(Path(__file__).parent / "ask_eval"):
+        if case.family not in ("timing", "react"):
+            continue
+        answer = ask(case.q, book=book)
+        if answer.kind == "unanswered":
+            continue
+        texts = [answer.answer, *answer.understood, *answer.assumptions]
+        assert not any(name.search(t) for t in texts), (case.q, texts)
+        shown += 1
+    assert shown > 100

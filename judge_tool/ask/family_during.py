@@ -335,7 +335,8 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     out, assumed = [], []
     outer = args.get("outer")
     if outer:
-        out.append(m("ask_timing.trigger", trigger=outer))
+        from .family_timing import trigger_line
+        out.append(trigger_line(m, outer))
     else:
         assumed.append(m("ask_during.assumed_play"))
     # who resolves and whose the new effect is, when the question does not say, are the

@@ -259,7 +259,8 @@ _WHY = {"10.11.1": "why_pending", "9.11": "why_reaction", "9.12": "why_end",
 def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     out, assumed = [], []
     if args.get("trigger"):
-        out.append(m("ask_timing.trigger", trigger=args["trigger"]))
+        from .family_timing import trigger_line
+        out.append(trigger_line(m, args["trigger"]))
     context = args["context"]
     if args["while"] == "resolving":
         out.append(m("ask_pending.context_resolving"))

@@ -114,7 +114,8 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
 
 
 def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
-    out = [m("ask_timing.trigger", trigger="STEALS_GIG")]
+    from .family_timing import trigger_line
+    out = [trigger_line(m, "STEALS_GIG")]
     if args["stolen_said"]:
         out.append(m("ask_stealcount.stolen", n=args["area"]))
     else:

@@ -37,6 +37,13 @@ _TR_FIRST = ("rsam", "rsem", "mam", "mem", "dim", "dum", "tim", "tum", "yorum", 
              "ecegim", "acagim")
 
 
+def trigger_line(m, trigger: str) -> str:
+    """"tetikleyici: ATTACK" for a keyword as printed on cards; a trigger said in words
+    ("turun başında", "Gig çaldığında") in the judge's language, never the engine's name."""
+    name = trigger if trigger in _KEYWORDS.values() else m(f"ask_timing.trigger_name_{trigger}")
+    return m("ask_timing.trigger", trigger=name)
+
+
 # ----------------------------------------------------------------------- reading helpers
 
 def _keys(reading: Reading) -> list[str]:
@@ -2296,7 +2303,7 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return got[:-1] + [m("ask_timing2.asked_before_act")], assumed
     if kind == "timing" or case == "react_before_play":
         if args.get("trigger") and args["trigger"] not in ("RIVAL_ATTACKS", "REACTION"):
-            lines.append(m("ask_timing.trigger", trigger=args["trigger"]))
+            lines.append(trigger_line(m, args["trigger"]))
         if args.get("trigger") == "REACTION":
             lines.append(m("ask_pending.context_reaction"))
             assumed.append(m("ask_pending.assumed_reaction_block" if args.get("reaction") == "block"
