@@ -219,3 +219,47 @@ def test_a_named_card_by_its_cost_is_played_in_the_cost_scenario(book):
     assert answer.value == 4
     assert data["state"]["A"]["hand"] == ["Animals Wrecker"]
     assert data["actions"][0]["card"] == "Animals Wrecker"
+
+
+# ------------------------------------------------------------- a named card's printed facts
+
+@pytest.mark.parametrize("question, value, rule", [
+    ("Maelstrom Goons'un bedeli nedir?", 3, "11.1.1.1"),        # effect not in the engine: facts are
+    ("how much does Trauma Team Operatives cost", 6, "11.1.1.1"),
+    ("Rita Wheeler BLOCKER mi", True, "11.24.1"),
+    ("Does Modded Muramasa have ADRENALINE?", False, "11.23.1"),
+    ("Emergency Atlus'u satabilir miyim", False, "11.9.2"),
+])
+def test_a_named_cards_printed_fact_is_the_pools_value(book, question, value, rule):
+    from judge_tool.cards.matching import find
+    answer = ask(question, book=book)
+    assert answer.kind == "card" and answer.value == value and type(answer.value) is type(value)
+    assert answer.rules == [rule] and [s.rule for s in answer.trace] == [rule]
+    (mention,) = find(question, glued=True)
+    assert mention.cards[0].display in answer.understood[0]
+
+
+def test_a_units_power_with_its_gears_is_the_engines(book):
+    answer = ask("Saul Bright'a Sandevistan kuşandırdım, gücü kaç?", book=book)
+    data = _checked(answer, book)
+    assert answer.kind == "card" and answer.value == 16 == data["expect"]["power"]["Saul Bright: Stormrider"]
+    assert answer.rules == ["11.6.5"]
+
+
+@pytest.mark.parametrize("question", [
+    "Valentino Guerrera BLOCKER mı?",          # only mentions BLOCKER in its text
+    "Riot Shield has BLOCKER?",                # a Gear's keyword goes to its holder
+    "Padre kaç €$?",                           # a Legend with a Null cost
+    "Rogue Amendiares kaç güçlü?",             # a Legend (7) and a Unit (4) share the name
+    "Psycho Squad'ın gücü rakibin turunda kaç?",   # a word the facts do not account for
+    "Mantis Blades taktım, gücü kaç?",         # no holder named
+])
+def test_a_card_fact_that_is_not_certain_gets_no_ruling(book, question):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" and answer.value is None and answer.not_understood
+
+
+def test_a_card_with_a_sell_tag_is_left_to_the_sell_family(book):
+    # whether it may be sold now depends on this turn's sales (8.11.1): not a card fact
+    answer = ask("Can I sell Mantis Blades?", book=book)
+    assert answer.kind != "card"

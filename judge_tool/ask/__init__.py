@@ -21,7 +21,7 @@ __all__ = ["Answer", "ask", "read", "recognise", "KINDS"]
 
 KINDS = ("steal", "fight", "attack", "street_cred", "cost", "d20", "draw", "blocker", "sell",
          "call", "win", "timing", "react", "define", "deck_search", "replace", "gear",
-         "unanswered")
+         "card", "unanswered")
 # Families are written for this game's rules; other rulebooks get the closest rules only.
 FAMILY_GAME = "cyberpunk-tcg"
 
@@ -174,6 +174,12 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
                            [Reason("econ.term_unknown").text(plain)])
     from .family_cards import all_placed, bound, read_cards
     plain = read(question)
+    from .card_facts import answer as card_fact
+    fact = card_fact(question, plain.language)      # "X'in bedeli kaç?": the card pool's
+    if isinstance(fact, list):
+        return _unanswered(question, plain, book, game, limit, fact)
+    if fact is not None:
+        return fact
     named = read_cards(question, plain.language)   # card names: their facts
     if named is not None and named.problems:
         return _unanswered(question, plain, book, game, limit, named.problems)
@@ -195,7 +201,13 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
         # question's own words (not a card's stand-in words such as "güçlü")
         said = question.casefold()
         first = next((t for t in tried if all(" " in w or w.casefold() in said for w in t[1])),
-                     tried[0])
+                     None)
+        if first is None:
+            # every reading left a card's stand-in word ("10 güçlü birim'a"): only the
+            # question's own words are shown, never the stand-in's
+            reading0, left0 = tried[0]
+            own = [w for w in left0 if " " in w or w.casefold() in said]
+            first = (reading0, own or [_tr_en_reading(reading0, "no_family")])
         return _unanswered(question, first[0], book, game, limit, first[1])
     if named is not None and named.timing_problems(kind):
         # a card read only for its type and keywords: only a React Step question may use it

@@ -73,8 +73,9 @@ class CardReading:
         for n in self.named:
             c = n.card
             kw = (" · " + ", ".join(c.keywords)) if c.keywords else ""
-            out.append(m(f"ask_misc.card.facts_{c.type}", name=c.display, power=c.power,
-                         cost=c.cost, keywords=kw))
+            out.append(m(f"ask_misc.card.facts_{c.type}", name=c.display,
+                         power="-" if c.power is None else c.power,
+                         cost="-" if c.cost is None else c.cost, keywords=kw))
         return out
 
     def timing_problems(self, kind: str) -> list[str]:

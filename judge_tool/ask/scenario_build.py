@@ -581,7 +581,7 @@ def to_toml(data: dict[str, Any]) -> str:
     expect = data.get("expect", {})
     lines += ["", "[expect]"]
     lines += [f"{k} = {_scalar(v)}" for k, v in expect.items() if not isinstance(v, dict)
-              or k in ("street_cred", "resolved_at")]
+              or k in ("street_cred", "resolved_at", "power")]
     for player in ("A", "B"):
         if isinstance(expect.get(player), dict):
             lines += ["", f"[expect.{player}]"]
