@@ -253,6 +253,7 @@ def test_a_units_power_with_its_gears_is_the_engines(book):
     "Rogue Amendiares kaç güçlü?",             # a Legend (7) and a Unit (4) share the name
     "Psycho Squad'ın gücü rakibin turunda kaç?",   # a word the facts do not account for
     "Mantis Blades taktım, gücü kaç?",         # no holder named
+    "psycho squad kac guclu",                  # printed power: no rule with Turkish text
 ])
 def test_a_card_fact_that_is_not_certain_gets_no_ruling(book, question):
     answer = ask(question, book=book)
@@ -263,3 +264,19 @@ def test_a_card_with_a_sell_tag_is_left_to_the_sell_family(book):
     # whether it may be sold now depends on this turn's sales (8.11.1): not a card fact
     answer = ask("Can I sell Mantis Blades?", book=book)
     assert answer.kind != "card"
+
+
+@pytest.mark.parametrize("question", [
+    "Gear kuşanmış birimim çatışmada yenildi; birimin kendisi çöpe gider mi?",
+    "My equipped unit was defeated. Does the unit go to the trash?",
+])
+def test_a_question_about_the_unit_is_not_read_as_moving_its_gear(book, question):
+    # "gider" / "goes" says where something goes, not that a Gear is moved (11.6.6)
+    assert ask(question, book=book).kind != "gear"
+
+
+def test_a_gear_whose_holder_does_not_leave_gets_no_ruling(book):
+    # Deadman Transmitter replaces its holder's defeat with its own: the Unit stays (10.25),
+    # so "the Gear goes with its Unit" would be false
+    answer = ask("Deadman Transmitter kuşanmış birimim yenildi. Gear nereye gider?", book=book)
+    assert answer.kind == "unanswered" and answer.not_understood

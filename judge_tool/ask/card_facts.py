@@ -5,7 +5,9 @@ miyim?", "Animals Wrecker'a Mantis Blades taktım, gücü kaç olur?".
 These are look-ups in the card pool (the data behind `judge card`), not rulings: the answer
 is the printed value, with the rule that gives it meaning where the Turkish text has one
 (the cost paid, 11.1.1.1; a keyword's definition; selling needs a Sell Tag, 11.9.2) and, for
-a Unit with Gears, the power the engine computes on a board with them (11.6.5).
+a Unit with Gears, the power the engine computes on a board with them (11.6.5). A card's
+printed power alone is not answered: no rule with Turkish text states it (every answer cites
+one); the judge is sent to `judge card`.
 
 Read strictly (precision over coverage): every word besides the card names must be an
 asking word or a fact word of card-facts.toml and exactly one fact is asked; anything else
@@ -183,7 +185,9 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
         line = m("ask_misc.card.fact_cost", name=names, n=value)
         steps.append(Step.said(_COST_RULE, "card_fact.cost", card=names, n=value))
     elif asked.fact == "power":
-        line = m("ask_misc.card.fact_power", name=names, n=value)
+        # a printed power is card data and no rule with Turkish text states it (3.17 has
+        # none): every answer cites a rule, so this one is left to `judge card`
+        return _no(question, reading, [m("ask_misc.card.fact_power_no_rule", name=names)])
     elif asked.fact == "sell":
         line = m("ask_misc.card.fact_sell_no", name=names)
         value = False

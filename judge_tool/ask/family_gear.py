@@ -113,13 +113,20 @@ def _asked(reading: Reading) -> str | None:
         return None
     if _asked_zone(reading):
         return "goes"
-    if reading.has("move"):
+    if _moves(reading):
         return "move"
     if reading.has("again_play"):
         return "equipped"
     if reading.has("stay") and reading.has("field"):
         return "stay"
     return None
+
+
+def _moves(reading: Reading) -> bool:
+    """A word for moving the Gear to another Unit ("taşı-", "move"), not a word that only
+    says where something goes ("Birim çöpe gider mi?": "gider" is read as both)."""
+    goes = reading.of("go")
+    return any(not any(g.start <= m.start < g.end for g in goes) for m in reading.of("move"))
 
 
 _ZONES = {"trash": "trash", "to_hand": "hand"}
@@ -284,6 +291,10 @@ def answer(question: str, call: Call, reading: Reading):
         value = any(g.type == "gear" for g in unit.gears)
     elif where != expected:
         raise Unclear("gear.engine_put", zone=m.get(f"ask_misc.gear.zone_{where}", str(where)))
+    elif any(c.type == "unit" and c.name != OTHER for c in result.state.players["A"].field):
+        # the Unit did not leave (a replacement kept it: "defeat this Gear instead"): what
+        # the question says of its Gear does not hold
+        raise Unclear("gear.unit_stayed")
     elif asked == "where":
         value = where
     elif asked == "stay":
