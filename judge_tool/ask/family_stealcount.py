@@ -40,6 +40,9 @@ def _roles(reading: Reading) -> dict[str, Any] | None:
             near = [items[k].key for k in range(nxt + 1, min(len(items), nxt + 3))] + [
                 items[k].key for k in range(max(0, it.i - 2), it.i)]     # "stole 3 Gigs"
             role = "stolen" if any(k in _PAST_STEAL for k in near) else "area"
+        elif "gig" in reading.at(nxt) and items[nxt].key.endswith(("li", "lu")) and \
+                nxt + 1 < len(items) and "area" in reading.at(nxt + 1):
+            role = "area"           # "5 Gig'li alana": an area holding 5 Gigs
         else:
             return None
         if role in out:

@@ -501,7 +501,10 @@ def extract_timing(reading: Reading) -> Call | None:
         if call is None:
             raise Unclear("timing.two_effects")
         return call
-    both = reading.has("both") or reading.has("players") or bool(players) or (
+    # "saldıran ve savunan oyuncunun etkileri", "the attacker's and the defender's effects":
+    # the two sides of an attack are the two players
+    sides = reading.has("attacker") and reading.has("defender")
+    both = reading.has("both") or reading.has("players") or bool(players) or sides or (
         rival and any((it.key in ("benim", "my", "mine", "i") or it.key.startswith("etkim"))
                       and not (it.i + 1 < len(reading.items) and "rival" in reading.at(it.i + 1))
                       for it in reading.items))        # "my opponent" is no effect of mine
@@ -890,7 +893,7 @@ def _described_trigger(reading: Reading) -> str | None:
         found.append("START_OF_TURN")
     if _when_rival_attacks(reading):
         found.append("RIVAL_ATTACKS")
-    if _by_reaction(reading):
+    if _by_reaction(reading) or _when_blocks(reading):
         found.append("REACTION")
     if reading.has("end_turn"):
         if any(m.start and "rival" in reading.at(m.start - 1) for m in reading.of("end_turn")):
@@ -901,6 +904,24 @@ def _described_trigger(reading: Reading) -> str | None:
 
 _WHEN_FORMS = ("diginda", "dugunda", "inca", "ince", "unca", "ince", "tiginda", "tugunda")
 _REACTION_ACTS = ("block", "quick", "call")
+
+
+def _when_blocks(reading: Reading) -> bool:
+    """A "when this Unit blocks" effect said as its trigger: "blokladığında tetiklenen",
+    "bloklayınca", "a 'when this unit blocks' effect" (BLOCKER is a reaction: the effect
+    resolves in the React Step, 9.11). Only with no other trigger said."""
+    if _trigger_words(reading) or any(reading.has(c) for c in (
+            "fight", "steal", "defeat", "start", "end_turn", "play", "call", "quick")):
+        return False
+    items = reading.items
+    for m in reading.of("block"):
+        key = items[m.start].key
+        if key.endswith(_WHEN_FORMS):
+            return True
+        if reading.language == "en" and key in ("blocks", "block") and any(
+                items[k].key == "when" for k in range(max(0, m.start - 3), m.start)):
+            return True
+    return False
 
 
 def _by_reaction(reading: Reading) -> bool:
