@@ -245,3 +245,29 @@ def test_the_questions_language_wins_over_the_interface_language(env, monkeypatc
     assert "Karar verilmedi" in turkish and "Anlaşılmayan:" in turkish and "En yakın kurallar:" in turkish
     english = ask_command("cyberpunk-tcg", ("Can my lagging unit attack?",))
     assert "Understood:" in english and "Rules:" in english and "Kurallar" not in english
+
+
+# ------------------------------------------------------------------ spoken short forms
+
+@pytest.mark.parametrize("question,typed,power", [
+    ("bi birimim {p} güçlü, gig alanına saldırırsa kaç gig çalar", "bi", None),
+    ("if ur unit has {p} power how many gigs does it steal", "ur", None),
+    ("unit w/ {p} power attacks the gig area, how many gigs", "w/", None),
+])
+@pytest.mark.parametrize("p", [4, 16, 27])
+def test_a_spoken_short_form_is_read_and_shown(question, typed, power, p, book):
+    """"bi" (bir), "ur" (your), "w/" (with): read as the full word, and the reading is the
+    first understood line, as a typo's is."""
+    answer = ask(question.format(p=p), book=book)
+    assert answer.kind == "steal" and answer.value == p // 10 + 1, answer.to_dict()
+    assert f"'{typed}'" in answer.understood[0], answer.understood
+
+
+@pytest.mark.parametrize("state", ["played this turn", "that entered the field this turn"])
+def test_an_english_negation_reaches_only_the_next_concept(state, book):
+    """"without ADRENALINE played this turn": the Unit lags (no ADRENALINE); the "without"
+    never negates "played this turn" (heldout27 phrasing: it answered "may attack")."""
+    answer = ask(f"my unit without adrenaline {state}, can it attack?", book=book)
+    assert answer.value is not True, answer.to_dict()
+    with_it = ask(f"my unit with adrenaline {state}, can it attack?", book=book)
+    assert with_it.value is not False, with_it.to_dict()

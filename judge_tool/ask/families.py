@@ -153,7 +153,10 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
                 # (or one after it) negates that action, not the noun before it
                 break
             around.append(k)
-    found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)]
+    # a negation before the concept negates the next concept only: in "without ADRENALINE
+    # played this turn" the "without" is ADRENALINE's, not "played this turn"'s
+    found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)
+             and not (k < start and any(reading.at(j) - {"negation"} for j in range(k + 1, start)))]
     reading.consumed.update(found)      # the negation is accounted for by this reading
     return bool(found)
 

@@ -257,6 +257,35 @@ def _build_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str],
     return real | parts, frozenset(turkish_words) | seen, endings, frozenset(parts)
 
 
+def _spoken() -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """`[spelling] spoken` (folded word → full word) and `marks` (slash forms, longest
+    first): short forms typed as spoken, from the cue data."""
+    from ..datacache import cached
+    return cached("ask:spoken", _build_spoken, group="spelling")
+
+
+def _build_spoken() -> tuple[dict[str, str], list[tuple[str, str]]]:
+    from .. import turkish
+    from .lexicon import load_cues
+    spelling = load_cues().get("spelling", {})
+    words = {turkish.fold(k): v for k, v in spelling.get("spoken", {}).items()}
+    marks = sorted(spelling.get("marks", {}).items(), key=lambda kv: -len(kv[0]))
+    return words, marks
+
+
+def _spoken_marks(question: str) -> tuple[str, list[Fix]]:
+    """"w/ 9 power" → "with 9 power": a slash form standing alone as a word."""
+    fixes: list[Fix] = []
+    for typed, full in _spoken()[1]:
+        pattern = rf"(?<![\w/]){re.escape(typed)}(?![\w/])" if typed[-1].isalnum() \
+            else rf"(?<![\w/]){re.escape(typed)}(?=\s|\d|$)"
+        if re.search(pattern, question, flags=re.IGNORECASE):
+            question = re.sub(pattern, full + (" " if not typed[-1].isalnum() else ""),
+                              question, flags=re.IGNORECASE)
+            fixes.append(Fix(typed, full))
+    return re.sub(r"  +", " ", question), fixes
+
+
 def _card_words() -> frozenset[str]:
     """Folded words of card names: a typo in or next to one may be a card name's."""
     from ..datacache import cached
@@ -292,10 +321,16 @@ def correct(question: str) -> tuple[str, list[Fix]]:
     from .. import turkish
     from .lexicon import load_lexicon, read
     lexicon = load_lexicon()
+    question, fixes = _spoken_marks(question)
     reading = read(question, lexicon)
     items = reading.items
+    spoken = _spoken()[0]
     suspects = []
     for item in items:
+        key = turkish.fold(item.text)
+        if key in spoken and not reading.at(item.i) and item.number is None:
+            fixes.append(Fix(item.text, spoken[key]))     # "bi" → "bir", "u" → "you"
+            continue
         text = item.text
         if item.number is not None or item.die is not None or "'" in text or \
                 not _WORD.fullmatch(text):
@@ -308,10 +343,9 @@ def correct(question: str) -> tuple[str, list[Fix]]:
                                                     or key in vocabulary()[1])):
             continue        # a real word, even one no family reads ("eski", "karar")
         suspects.append((item, key))
-    if not suspects:
+    if not suspects and not fixes:
         return question, []
     cards = _card_words()
-    fixes: list[Fix] = []
     for item, key in suspects:
         if key in cards:
             continue
@@ -324,5 +358,7 @@ def correct(question: str) -> tuple[str, list[Fix]]:
     fixes = list(dict.fromkeys(fixes))
     out = question
     for fix in fixes:
+        if not _WORD.fullmatch(fix.typed):
+            continue        # a slash form, replaced already
         out = re.sub(rf"(?<!\w){re.escape(fix.typed)}(?!\w)", lambda _m, r=fix.read: r, out)
     return out, fixes
