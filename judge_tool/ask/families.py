@@ -1078,6 +1078,46 @@ def _side_after(reading: Reading, item: Item) -> str | None:
     return None
 
 
+_RELATIVE_EN = ("that", "which", "who", "whom")
+_PASSIVE_AUX = ("was", "is", "were", "are", "been", "be", "being", "got", "gets", "get")
+_VERBS_EN = ("attack", "attacks", "attacked", "attacking", "block", "blocks", "blocked", "blocking")
+
+
+def _relative_role(reading: Reading) -> bool:
+    """An attack or block verb inside a noun phrase ("4 güçlü birimime saldıran birim",
+    "birimimin saldırdığı birim", "tarafından saldırılan", "bloklanan birim", "the unit
+    attacked by my 4 power unit", "the unit that attacked my 7 power unit", "the unit my
+    7 power unit attacked had 9"): which Unit attacks is said by the clause's grammar, which
+    the role reading does not follow, so no ruling."""
+    items = reading.items
+    for m in reading.of("attack") + reading.of("block"):
+        k = m.start
+        key = items[k].key
+        prev = items[k - 1] if k > 0 and items[k - 1].clause == items[k].clause else None
+        nxt = items[k + 1] if k + 1 < len(items) and items[k + 1].clause == items[k].clause else None
+        if reading.language != "en":
+            if key.endswith(("lan", "len", "nan", "nen", "ilmis", "ulmus", "lanmis", "lenmis")):
+                return True             # a passive participle: "saldırılan", "bloklanan"
+            if re.search(r"[dt][iu]g[iu]", key):
+                return True             # "saldırdığı", "blokladığım birim"
+            if key.endswith(("an", "en")) and prev is not None and \
+                    reading.at(prev.i) & {"unit", "rival", "block", "attacker", "defender"} and \
+                    prev.key.endswith(("a", "e", "i", "u")) and not prev.key.endswith(("in", "un")):
+                return True             # "birimime saldıran birim": the participle's object
+            continue
+        if key not in _VERBS_EN:
+            continue                    # "attacker", "BLOCKER": a role noun says its role
+        if prev is not None and prev.key in _RELATIVE_EN:
+            return True                 # "the unit that attacked my 7 power unit"
+        roles = {"attacker", "defender"} | ({"block"} if prev is not None and prev.key != "unit" else set())
+        if key in ("attacked", "blocked") and nxt is not None and nxt.key == "by" and \
+                (prev is None or (prev.key not in _PASSIVE_AUX and not reading.at(prev.i) & roles)):
+            return True                 # "the unit attacked by my 4 power unit"
+        if key in ("attacked", "blocked") and nxt is not None and nxt.key in ("had", "has", "have", "is", "was"):
+            return True                 # "the unit my 7 power unit attacked had 9 power"
+    return False
+
+
 def extract_fight(reading: Reading) -> Call | None:
     if not any(reading.has(c) for c in _RELATION):
         return None         # two Units with powers, but nothing says they fight
@@ -1127,6 +1167,8 @@ def extract_fight(reading: Reading) -> Call | None:
         raise Unclear("power.stated_after_change")
     if reading.has("previous") and any(m.sign for m in mods):
         raise Unclear("power.change_earlier_turn")
+    if _relative_role(reading):
+        raise Unclear("fight.relative_role")
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
@@ -1795,7 +1837,11 @@ def _rivals_clause(reading: Reading, k: int) -> bool:
     clause = [j for j in range(len(items)) if items[j].clause == items[k].clause]
     if not any(j < k and "rival" in reading.at(j) for j in clause):
         return False
-    return not any(items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j) for j in clause)
+    # "my opponent's unit": a first-person word right before the rival word only names the
+    # rival ("Rakibimin" likewise carries the asker in the rival word itself)
+    return not any((items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j))
+                   and not (j + 1 < len(items) and "rival" in reading.at(j + 1))
+                   and "rival" not in reading.at(j) for j in clause)
 
 
 def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
