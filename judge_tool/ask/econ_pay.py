@@ -26,6 +26,8 @@ _ALL = frozenset({"hepsi", "hepsinin", "tumu", "tamami", "butun", "tum", "all", 
                   "ikisi", "ikisinin"})
 _OF_THEM = frozenset({"tanesi", "tanesinin", "of", "them", "these", "those", "which", "are", "is", "was", "were", "de", "da",
                       "have", "has", "been", "already", "zaten"})
+# "2 kapalı Legend'ım var ama biri harcanmış": one of them
+_ONE_OF = frozenset({"biri", "birisi", "birinin", "birisinin"})
 _COPULA = frozenset({"is", "are", "was", "were", "already", "zaten", "hala", "still"})
 _POSSESSIVE = ("si", "su", "i", "u", "sin", "sun", "ü", "sı", "ı", "in", "un")
 
@@ -137,6 +139,23 @@ def _sell_tag(reading: Reading, lo: int, hi: int) -> tuple[bool | None, set[int]
     return None, set()
 
 
+def _one_of_mine(reading: Reading, noun: int) -> bool:
+    """"açık Legend'ım(da)", "kapalı legendim", "my face-up legend", "that legend": one
+    Legend of the player's, singular (not "Legend'larım", "my legends"), said with a state;
+    the question's resources are the ones it names (as with a count)."""
+    items = reading.items
+    key = items[noun].key
+    if not key.startswith("legend"):
+        return False
+    rest = key[len("legend"):]
+    if rest:
+        return rest.startswith(("im", "um")) and "lar" not in rest and "ler" not in rest
+    k = noun - 1
+    while k >= 0 and items[k].clause == items[noun].clause and _states_at(reading, k):
+        k -= 1
+    return k >= 0 and items[k].key in ("my", "that", "this")
+
+
 def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]] | None:
     """"ama 2'si harcanmış", "3 of them are spent", "hepsi harcanmış", "all of them are
     ready": (state, count or None for all, words) said of the group ending at `after`."""
@@ -158,6 +177,9 @@ def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]]
             count = it.number
         elif it.key in _ALL:
             count = None
+        elif it.key in _ONE_OF or (it.key in ("bir", "bi") and k + 1 < len(items)
+                                     and items[k + 1].key in ("tanesi", "tanesinin")):
+            count = 1                       # "ama biri harcanmış", "bir tanesi hazır"
         else:
             continue
         words = {k}
@@ -243,6 +265,25 @@ def read_payers(reading: Reading) -> Payers:
                     group["count"] = None
                     group["all_spent"] = True
                     group["words"] |= set(every) | set(spent_after)
+                elif kind == "legends" and _one_of_mine(reading, k) and \
+                        (states or _states_at(reading, k - 1)):
+                    group["count"] = 1      # "açık Legend'ım", "my face-up legend": one
+                    j = k - 1
+                    while j >= 0 and items[j].clause == it.clause and _states_at(reading, j):
+                        group["states"] |= _states_at(reading, j)
+                        group["words"].add(j)
+                        j -= 1
+                    if "up" in group["states"] and group.get("tag") is None:
+                        tag, words = _sell_tag(reading, min(group["words"]),
+                                               max(group["words"]) + 1)
+                        group["tag"] = tag
+                        group["words"] |= words
+                elif kind == "legends" and any(g["kind"] == "legends" for g in groups) \
+                        and k >= 1 and items[k - 1].key in ("that", "o", "this", "bu") \
+                        and items[k].key in ("legend", "legendi", "legendla", "legendimla"):
+                    # "... and that legend": the Legend already described
+                    reading.consumed.update({k - 1, k})
+                    continue
                 else:
                     out.uncounted = out.uncounted or kind
                     continue
