@@ -3147,6 +3147,13 @@ def _counts_something_else(reading: Reading) -> bool:
     return False
 
 
+def _paid_differs(cost: int, reduction: int, free: bool) -> bool:
+    """Whether what is paid differs from the cost value: when it does not ("bedeli 1 olan
+    kart 1 indirimle": 1 either way), asking one or the other is the same question."""
+    from ..engine.rules_math import payable_cost
+    return payable_cost(cost, reduction, free) != cost
+
+
 def _asks_cost_value(reading: Reading) -> bool:
     """"What is the card's cost value now?", "kartın bedel değeri", "kartın bedeli şimdi
     kaç?": the card's cost itself is asked (a reduction leaves it as printed, 11.8.2), not
@@ -3156,7 +3163,10 @@ def _asks_cost_value(reading: Reading) -> bool:
         near = range(max(0, c.start - 2), min(len(items), c.end + 2))
         if any("values" in reading.at(k) for k in near if items[k].clause == items[c.start].clause):
             return True
-    return reading.has("now") and not reading.has("pay")
+    if not reading.has("pay"):
+        # "kartın bedeli kaç olur?", "what's its cost?": the cost asked, nothing said of paying
+        return True
+    return reading.has("now")
 
 
 _CARD_TYPES = ("unit", "gear", "program")
@@ -3262,7 +3272,12 @@ def extract_cost(reading: Reading) -> Call | None:
     if asked_form(reading) == "count" and _counts_something_else(reading):
         # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid
         raise Unclear("econ.other_count")
-    if changes and asked_form(reading) != "yesno" and _asks_cost_value(reading):
+    if free and asked_form(reading) == "yesno":
+        # "can I play it for free?", "do I have to pay anything?": nothing is paid (11.8.4),
+        # but which yes/no is asked is not read (the amount is no answer to it)
+        raise Unclear("econ.free_yesno")
+    if (changes or free) and asked_form(reading) != "yesno" and _asks_cost_value(reading) \
+            and _paid_differs(cost, sum(changes), free):
         # a reduction changes what is paid, never the cost value (11.8.2): which is asked?
         raise Unclear("econ.cost_value")
     args: dict[str, Any] = {"cost": cost, "reduction": sum(changes), "free": free}
