@@ -53,9 +53,10 @@ def answered(book):
 
 def _deciding(case, book) -> list[str]:
     """The case's deciding numbers that `ask` can cite (a number with Turkish text, or one stated
-    again at a number that has it)."""
+    again or deciding the same question (`also`) at a number that has it)."""
     rules = [r.strip() for r in re.split(r"[/,]", case.rule) if r.strip() not in ("", "-")]
-    return [r for r in rules if any(book.get(x) is not None for x in _same(r))]
+    return [r for r in rules
+            if any(book.get(x) is not None for x in _same(r) | set(DATA["also"].get(r, ())))]
 
 
 def test_the_deciding_rule_is_cited(answered, book):
