@@ -254,8 +254,11 @@ def test_negative_power_names_the_golden_rule_without_citing_it(book):
 
 
 def test_signed_numbers_in_cost_are_changes():
-    assert ask("cost 5 minus 2").value == 3
-    assert ask("bedel 5, -2 indirim").value == 3
+    assert ask("cost 5 minus 2, how much do I pay").value == 3
+    assert ask("bedel 5, -2 indirim, kaç öderim").value == 3
+    # Nothing said of paying: the cost value stays 5 (11.8.2) while 3 is paid, so the bare
+    # line is no ruling rather than a guess at which of the two was asked.
+    assert ask("cost 5 minus 2").value is None
     assert ask("Bedeli 4 olan kart +1 €$ pahalı olursa kaç öderim").value == 5
 
 
