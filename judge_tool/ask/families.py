@@ -2354,6 +2354,15 @@ def extract_call(reading: Reading) -> Call | None:
         return Call({"call_asked": "face_up"})
     called = _past_mine(reading, "call")
     twice = _twice(reading)
+    from .family_timing import _said_moment
+    said = _said_moment(reading)        # "rakibimin saldırısı bitince", "before he attacks"
+    if said is not None:
+        # a moment that is not the React Step: in the rival's Main Phase with no attack a
+        # Legend is not called (11.11.2.2); any other moment, or a call already made, is not read
+        if said not in ("after_attack", "rival_turn") or called is not None or twice \
+                or not _asker_does(reading, "call") or reading.numbers:
+            raise Unclear("react.moment")
+        return Call({"call_asked": "rival_no_attack"})
     if twice and called is None and reading.has("previous"):
         # "I called a Legend last turn. Can I call another one?": "another" after a call of
         # an earlier turn is not a second call this turn (was "No", 11.11.2)

@@ -1064,6 +1064,7 @@ def extract_react(reading: Reading) -> Call | None:
         return None
     if reading.has("resolve") or reading.has("pending"):
         return None                 # a timing question (extract_timing reads it)
+    said_moment = _said_moment(reading)
     _spent_target(reading)
     _ready_blocker(reading)
     if reading.has("end_step") and _asks_end_verb(reading):
@@ -1201,6 +1202,10 @@ def extract_react(reading: Reading) -> Call | None:
         when = _when(reading)
         if when != "react":
             raise Unclear("timing_react.reaction_when")
+        if not (_react_step(reading) or reading.has("step") or reading.has("attack") or roles):
+            # "Can I react?", "tepki verebilir miyim": to what, and at which moment, is not
+            # said (reactions exist only in the React Step of the rival's attack, 9.7.1)
+            raise Unclear("timing_react.reaction_when")
         actor = _actor(reading, roles, when)
         return Call({"case": "may", "act": "quick_program", "when": "react", "actor": actor,
                      "asked": "yesno", "generic": True,
@@ -1223,8 +1228,8 @@ def extract_react(reading: Reading) -> Call | None:
         act = "call_twice"
     if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear", "sell"):
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
-    when = "after_end" if after_fight else _when(reading)
-    if after_fight and not (_rival_attacks(reading) or _react_step(reading)):
+    when = "after_end" if after_fight and not said_moment else _when(reading)
+    if after_fight and not said_moment and not (_rival_attacks(reading) or _react_step(reading)):
         raise Unclear("react.when")
     if when == "after_end":
         _later(reading)
@@ -1261,7 +1266,9 @@ def extract_react(reading: Reading) -> Call | None:
                      "asked": "yesno", "rival_turn_any": True}, used=used)
     if when == "rival_turn" and act not in ("quick_program", "quick_effect"):
         raise Unclear("react.rival_turn_what")
-    if when in ("main", "rival_turn") and actor != "me":
+    if when == "after_attack" and act not in ("quick_program", "quick_effect", "call"):
+        raise Unclear("react.rival_turn_what")     # after his attack: a reaction, asked again
+    if when in ("main", "rival_turn", "after_attack") and actor != "me":
         raise Unclear("react.who_acts")
     if act == "block" and when == "react" and actor == "defender" and not any(
             m.start in reading.consumed for m in reading.of("ready")):
@@ -1631,10 +1638,38 @@ def _in_rival_turn(reading: Reading) -> bool:
 _RESPOND = ("respond", "response", "karsilik", "cevap")
 
 
+def _said_moment(reading: Reading) -> str | None:
+    """The `when` of a moment the question says that is not the React Step
+    (`react_moment`): "after_attack" (the rival's attack is over: his Main Phase goes on,
+    9.29), "after_end" (the Fight or Steal Step: the React Step is over, 9.14),
+    "rival_turn" (before the rival attacks); None when no moment is said. A moment this
+    family does not read, or one whose turn is not said to be the rival's, is no ruling:
+    never the React Step by default."""
+    from .react_moment import moment
+    said = moment(reading)
+    if said is None:
+        return None
+    items = reading.items
+    rival = _rival_attacks(reading) or _in_rival_turn(reading) or any(
+        "rival" in reading.at(k) and items[k].clause == items[m.start].clause
+        for c in ("attack", "main_phase") for m in reading.of(c)
+        for k in range(max(0, m.start - 3), m.start))     # "rakip saldırmadan", "his main phase"
+    if said == "later_step" and (rival or not _i_attack(reading)):
+        return "after_end"
+    if said in ("attack_over", "before_attack") and rival and not _i_attack(reading):
+        return "after_attack" if said == "attack_over" else "rival_turn"
+    if said == "attack_over" and _i_attack(reading) and not reading.has("rival"):
+        return "main"       # "kendi saldırım bittikten sonra": my Main Phase goes on (9.29)
+    raise Unclear("react.moment")
+
+
 def _when(reading: Reading) -> str:
     """"react" (the React Step, a reaction, the rival attacking), "main" (the asker's own
     Main Phase), "rival_turn" (the rival's turn, no attack), "after_end" (after the React
     Step was ended)."""
+    said_moment = _said_moment(reading)
+    if said_moment is not None:
+        return said_moment
     found = set()
     if reading.has("end_step") and (reading.has("react") or reading.has("step")):
         found.add("after_end")
@@ -1754,7 +1789,7 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
     """"defender" (the defending player), "attacker" or "me" (the asker in their own or
     the rival's turn, no attack)."""
     me = _me(reading)
-    if when in ("main", "rival_turn"):
+    if when in ("main", "rival_turn", "after_attack"):
         if not me or roles:
             raise Unclear("react.who_acts")
         return "me"
@@ -2046,6 +2081,9 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
     elif when == "rival_turn":               # A's turn, no attack: B acts
         r = reaction(kinds[0])
         actions = [{**r, "player": "B"}]
+    elif when == "after_attack":             # A's attack is over (9.29): then B acts
+        r = reaction(kinds[0])
+        actions = [_attack(reactions=[{"do": "end"}]), {**r, "player": "B"}]
     else:
         reactions = [reaction(k) for k in kinds]
         if act == "end":
@@ -2128,6 +2166,9 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
         rules = (R.REACT_STEP, R.REACT_ONLY_DEFENDER, R.REACT_CALL, R.CALL_REACT, R.REACT_BLOCKER,
                  R.CALL_ONCE, R.CALL_ONCE_TURN,
                  R.BLOCKER, R.REACT_QUICK, R.REACT_QUICK_PROGRAM, R.QUICK, R.QUICK_COST, R.REACT_END)
+        if args.get("when") == "after_attack":
+            # the attack that ended is the setting, not the point: its end (9.29), then the act
+            rules = (R.END_REMOVE_WHILE, R.QUICK, R.CALL_REACT, R.QUICK_COST)
         return value, _steps(run, rules + (run.outcome.illegal_rule or "",)), text, run
     own = _case_module(case)
     if own is not None:
