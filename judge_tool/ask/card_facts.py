@@ -18,7 +18,6 @@ cost or power, a keyword the card only mentions in its text: no ruling, and why.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the type checker only
 if TYPE_CHECKING:
@@ -34,14 +33,20 @@ _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
 
 @dataclass(frozen=True)
 class Vocabulary:
+    """The card-fact words of the cue data, read once: which fact or keyword a question names."""
     facts: dict[str, frozenset[str]]            # fact -> its words
     keywords: dict[str, tuple[tuple[str, ...], ...]]   # keyword -> its word sequences
     ask: frozenset[str]
     equip: frozenset[str]
 
 
-@lru_cache(maxsize=1)
 def vocabulary() -> Vocabulary:
+    """From the compiled data cache: a cold `ask` does not parse TOML or import pathlib."""
+    from ..datacache import cached
+    return cached("ask:card-facts", _build_vocabulary)
+
+
+def _build_vocabulary() -> Vocabulary:
     import tomllib
     from pathlib import Path
     raw = tomllib.loads((Path(__file__).parent / "card-facts.toml").read_text(encoding="utf-8"))
