@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _KEYWORD_RULES = {"BLOCKER": "11.24.1", "ADRENALINE": "11.23.1", "QUICK": "11.26.1",
                   "GO SOLO": "11.25.1"}
 _COST_RULE = "11.1.1.1"        # the cost value in the top left corner is what is paid
-_GEAR_POWER_RULE = "11.6.5"    # Units and Legends gain the power of their equipped Gears
+_GEAR_POWER_RULE = "11.6.5"    # a holder's power counts its Gears' power
 _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
 
 

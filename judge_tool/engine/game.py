@@ -1521,8 +1521,8 @@ class Game:
     # ------------------------------------------------------------------ turn structure
     def require_main(self, player: str, what: str) -> None:
         """`what` names the action: a key under `[engine_step] action.` ("sell", "call" …).
-        A refusal cites that action's own rule ("as an action during your Main Phase, you
-        may …", 8.11–8.15), the exact ground a judge would quote; 8.10 is the fallback."""
+        A refusal cites the rule that makes that action a Main Phase action of the turn player
+        (8.11–8.15), the exact ground a judge would quote; 8.10 is the fallback."""
         rule = _ACTION_RULE.get(what, R.MAIN_ACTIONS)
         if self.s.phase != "main":
             raise Illegal(rule, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
