@@ -29,24 +29,25 @@ RULE = {"win": "8.6.1", "start_effects": "8.6.2.2", "ready": "8.6.3", "draw": "8
 PAIRS = [(a, b) for a, b in itertools.permutations(ORDER, 2)]
 
 
-@pytest.mark.parametrize("a, b", PAIRS)
-def test_start_phase_order_in_turkish(book, a, b):
-    question = f"Turumun başında {TR_REF[b]} önce mi {TR_SUBJ[a]}?"
-    answer = ask(question, book=book)
-    if answer.kind == "unanswered":
-        return
-    assert answer.value is (ORDER.index(a) < ORDER.index(b)), (question, answer.value)
-    assert {RULE[a], RULE[b]} <= set(answer.rules), (question, answer.rules)
+QUESTION = {"tr": lambda a, b: f"Turumun başında {TR_REF[b]} önce mi {TR_SUBJ[a]}?",
+            "en": lambda a, b: f"At the start of my turn, {EN_SUBJ[a]} before {EN_REF[b]}?"}
 
 
-@pytest.mark.parametrize("a, b", PAIRS)
-def test_start_phase_order_in_english(book, a, b):
-    question = f"At the start of my turn, {EN_SUBJ[a]} before {EN_REF[b]}?"
-    answer = ask(question, book=book)
-    if answer.kind == "unanswered":
-        return
-    assert answer.value is (ORDER.index(a) < ORDER.index(b)), (question, answer.value)
-    assert {RULE[a], RULE[b]} <= set(answer.rules), (question, answer.rules)
+@pytest.mark.parametrize("language", sorted(QUESTION))
+def test_start_phase_order(book, language):
+    """Each ordered pair of steps, asked both ways round: every answer given is the engine's
+    order with both steps' rules; at most a few wordings may go unanswered (18/20 Turkish,
+    19/20 English answered when written)."""
+    answered = 0
+    for a, b in PAIRS:
+        question = QUESTION[language](a, b)
+        answer = ask(question, book=book)
+        if answer.kind == "unanswered":
+            continue
+        answered += 1
+        assert answer.value is (ORDER.index(a) < ORDER.index(b)), (question, answer.value)
+        assert {RULE[a], RULE[b]} <= set(answer.rules), (question, answer.rules)
+    assert answered >= len(PAIRS) - 3, answered
 
 
 @pytest.mark.parametrize("question, value", [
