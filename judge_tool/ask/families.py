@@ -278,6 +278,23 @@ def _ready_blocker(reading: Reading, m: Match) -> bool:
         any(b.start == k for b in reading.of("block"))
 
 
+def _no_block_states(reading: Reading) -> None:
+    """"BLOCKER'ım harcanmıştı, bloklayamadım", "my blocker was spent so I didn't block":
+    with the block said not to have happened, the BLOCKER's state only tells why; the
+    attack stays on the Gig area. The state word is read (consumed), it changes nothing."""
+    blocks = _block_words(reading)
+    verbs = [m for m in blocks if m.cue != "blocker"]
+    keywords = [m for m in blocks if m.cue == "blocker"]
+    if not verbs or not keywords or not all(_negated(reading, m.start, m.end, reach=3) for m in verbs):
+        return
+    items = reading.items
+    for concept in ("spent", "ready", "lag"):
+        for m in reading.of(concept):
+            if any(items[k.start].clause == items[m.start].clause and 0 < m.start - k.end + 1 <= 2
+                   for k in keywords):
+                reading.consumed.update(range(m.start, m.end))
+
+
 def extract_blocked_steal(reading: Reading) -> Call | None:
     """A Gig area attack that a BLOCKER redirected (9.9.1): the attack's target is now the
     blocker, so there is no Steal Step (9.21). The powers, if given, go to their Units as in
@@ -348,6 +365,7 @@ def extract_steal(reading: Reading) -> Call | None:
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
+    _no_block_states(reading)
     scale = _power_scale(reading)       # "gücü yarıya indi", "üç katına çıktı"
     base: Item | None = None
     dice = None
@@ -367,8 +385,14 @@ def extract_steal(reading: Reading) -> Call | None:
         counters |= scale[2]            # "üç katına": the count is no power
     plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
     lost_at = [it for it in plain if _lost_power(reading, it)]
-    roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at)],
+    # "30'luk birimim Gig alanına": a number written as the Unit's adjective is its power,
+    # whatever Gig word stands near it
+    described = [it for it in plain if _adjective(reading, it) and not it.sign]
+    if any(_gig_value(reading, it) for it in plain):
+        raise Unclear("steal.gig_value")
+    roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at + described)],
                     {"power": "power", "gig": "dice", "gig_area": "dice"})
+    roles.update({it.i: "power" for it in described})
     # each as a signed change ("loses 8": -8), a copy: the reading's own words stay as typed
     lost = [replace(it, number=-abs(it.number), sign="-") for it in lost_at]
     for item in plain:
@@ -951,8 +975,25 @@ def _adjective(reading: Reading, item: Item) -> bool:
     """"19'luk birim", "19luk", "a 19-power unit": the number describes the Unit."""
     if not item.suffix.startswith(("lik", "luk", "li", "lu")):
         return False
-    nxt = item.i + 1
+    nxt = _after_number(reading, item)
     return nxt < len(reading.items) and "unit" in reading.at(nxt)
+
+
+def _after_number(reading: Reading, item: Item) -> int:
+    """The word after a number, past the units word of a spelled one ("on *sekizlik*")."""
+    nxt = item.i + 1
+    while nxt < len(reading.items) and reading.items[nxt].joined:
+        nxt += 1
+    return nxt
+
+
+def _gig_value(reading: Reading, item: Item) -> bool:
+    """"8'lik Gig'i var", "8lik gig": the number is the value a Gig shows, not how many."""
+    if not item.suffix.startswith(("lik", "luk")):
+        return False
+    nxt = _after_number(reading, item)
+    return nxt < len(reading.items) and "gig" in reading.at(nxt) \
+        and "gig_area" not in reading.at(nxt)
 
 
 def _minus_is_power(reading: Reading, item: Item) -> bool:
@@ -1890,7 +1931,7 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
     # owner in the genitive ("rakibin …"; "harcanmış rakip birime" is an adjective)
     while begin > 0 and items[begin - 1].clause == clause and not (
             reading.at(begin - 1) & {"unit", "block", "legend"}) \
-            and items[begin - 1].key != "ile" \
+            and items[begin - 1].key != "ile" and not items[begin - 1].soon \
             and not ("rival" in reading.at(begin) and items[begin].key.endswith(("in", "un"))):
         begin -= 1
     target = set(range(begin, target_noun + 1))

@@ -20,9 +20,10 @@ from .. import turkish
 
 # Endings that follow a nominal suffix chain in questions but are not part of the nominal
 # grammar in `turkish`: the conditional ("boşsa", "gücündeyse"), "-ken" ("varken",
-# "boşken"), the past copula ("güçlüydü", "hazırmış"... after a vowel) and the -lIk
-# adjective ("19'luk", "5'lik").
-_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken", "ydi", "ydu", "ymis", "ymus")
+# "boşken"), the past copula ("güçlüydü", "hazırmış" after a vowel; "hazırdı", "spentti",
+# "harcanmıştı" after a consonant) and the -lIk adjective ("19'luk", "5'lik").
+_CLITICS = ("ysa", "yse", "sa", "se", "yken", "ken", "ydi", "ydu", "ymis", "ymus",
+            "di", "du", "ti", "tu")
 _LIK = ("lik", "luk")
 # English inflections tried on a word: "steals", "attacking", "reduced", "attacker".
 _EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), ("ed", "e"),
@@ -64,6 +65,7 @@ class Item:
     garbled: bool = False        # a verb whose ending is one slip from a negative form
                                  # ("satmdım", "bloklaadım"): yes or no cannot be told
     joined: bool = False         # the units word of a spelled number ("on *dokuz*")
+    soon: bool = False           # a word of "oynar oynamaz" ("as soon as"): an adverbial
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,9 @@ class Lexicon:
     ordinals: dict[str, int] = field(default_factory=dict)   # "seventh", "yedinci" -> 7
     endings: frozenset[str] = frozenset()   # verb endings of the cue data ([spelling])
     filler_verbs: tuple[str, ...] = ()       # verb stems of the function words ("yap-", "ol-")
+    # language -> endings a spelled number may carry like a digit's ("otuzluk" as "30luk",
+    # "üçer" as "3er"): [numeral_endings] of the cue files
+    numeral_endings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # first cue word -> (concept, the cue's place in its list, cue): reading a question
     # tries only the cues that start with one of its words
     starts: dict[str, list[tuple[str, int, Cue]]] = field(init=False, repr=False, compare=False)
@@ -300,9 +305,13 @@ def _build_lexicon() -> Lexicon:
     endings = frozenset(turkish.fold(e) for e in raw.get("spelling", {}).get("verb_endings", []))
     filler_verbs = tuple(sorted({turkish.fold(w)[:-1] for ws in raw.get("filler", {}).values()
                                  for w in ws if w.endswith("-")}, key=len, reverse=True))
+    numeral_raw = raw.get("numeral_endings", {})
+    numeral_endings = {lang: tuple(sorted({turkish.fold(e) for e in ends}, key=len, reverse=True))
+                       for lang, ends in numeral_raw.items() if lang != "not"}
+    numeral_endings["not"] = tuple(turkish.fold(w) for w in numeral_raw.get("not", []))
     return Lexicon(concepts, infix, exclude, raw.get("family", {}), numbers, tens,
                    language_words, signs, nominal, verbs, from_glossary, negative, corrections,
-                   ordinals, endings, filler_verbs)
+                   ordinals, endings, filler_verbs, numeral_endings)
 
 
 # ------------------------------------------------------------------------------ reading
@@ -567,6 +576,7 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
                 item.forms |= head_forms
                 item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
         items.append(item)
+    _as_soon_as(items, lexicon)
     language = _language(items, lexicon)
     _spelled_numbers(items, lexicon, language)
     _dice_from_sides(items, lexicon, language)
@@ -727,6 +737,24 @@ def _tag_question(items: list[Item], matches: list[Match]) -> list[Match]:
                   key=lambda m: (m.start, m.end, m.concept))
 
 
+_AORIST = ("ar", "er", "ir", "ur", "r")
+_AORIST_NEGATIVE = ("maz", "mez")
+
+
+def _as_soon_as(items: list[Item], lexicon: Lexicon) -> None:
+    """"oynar oynamaz", "girer girmez": a verb's aorist and its negative aorist side by side
+    mean "as soon as it is played"; the second word negates nothing."""
+    for a, b in zip(items, items[1:]):
+        if not b.neg_verb or a.clause != b.clause or not a.key.endswith(_AORIST) \
+                or not b.key.endswith(_AORIST_NEGATIVE):
+            continue
+        shared = _verb_forms(a.key, lexicon.verbs) & _verb_forms(b.key, lexicon.verbs)
+        if any(b.key == stem + b.key[len(stem):] and b.key[len(stem):] in _AORIST_NEGATIVE
+               for stem in shared):
+            b.neg_verb = b.negated = False
+            a.soon = b.soon = True
+
+
 def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None:
     """Tens words with the units after them are one number: "on dokuz" 19, "onbeş" 15,
     "yirmi bir" 21, "twenty one" 21. Turkish "on" (10) is read only in a Turkish question
@@ -735,6 +763,7 @@ def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None
     units = {k: v for k, v in lexicon.numbers.items() if 1 <= v <= 9}
     if language == "tr":
         units["bir"] = 1
+    endings = lexicon.numeral_endings.get(language, ())
     for item in items:
         if item.number is not None or item.die is not None:
             continue
@@ -742,15 +771,52 @@ def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None
             item.number = tens[item.key]
             item.forms = set()
             continue
-        for word, value in tens.items():       # "onbes", "yirmiuc": written as one word
-            rest = item.key[len(word):]
-            if item.key.startswith(word) and rest in units:
-                item.number, item.forms = value + units[rest], set()
-                break
+        glued = _glued_number(item.key, tens, units)
+        if glued is not None:                  # "onbes", "yirmiuc": written as one word
+            item.number, item.forms = glued, set()
+            continue
+        ended = None if item.key in lexicon.numeral_endings.get("not", ()) else \
+            _numeral_with_ending(item.key, tens, units, endings)
+        if ended is not None:                  # "otuzluk", "ikilik", "üçer": as "30luk", "3er"
+            item.number, item.suffix = ended
+            item.forms = set()
     for a, b in zip(items, items[1:]):
-        if a.key in tens and b.clause == a.clause and b.key in units and not b.joined:
-            a.number = tens[a.key] + units[b.key]
-            b.number, b.joined, b.forms = None, True, set()
+        if a.key in tens and b.clause == a.clause and not b.joined and (
+                b.key in units or (b.suffix and b.number is not None and 1 <= b.number <= 9
+                                   and b.key[:1].isalpha())):
+            # "on dokuz" 19; "yirmi ikilik", "on üçer": the ending sits on the units word
+            a.number = tens[a.key] + (units[b.key] if b.key in units else b.number)
+            a.suffix = "" if b.key in units else b.suffix
+            b.number, b.joined, b.forms, b.suffix = None, True, set(), ""
+
+
+def _glued_number(key: str, tens: dict[str, int], units: dict[str, int]) -> int | None:
+    for word, value in tens.items():
+        rest = key[len(word):]
+        if key.startswith(word) and rest in units:
+            return value + units[rest]
+    return None
+
+
+def _numeral_with_ending(key: str, tens: dict[str, int], units: dict[str, int],
+                         endings: tuple[str, ...]) -> tuple[int, str] | None:
+    """A number word with one of the numeral endings: (value, ending). The word's final
+    consonant may soften before the ending ("dört" -> "dörder")."""
+    for ending in endings:
+        if not key.endswith(ending) or len(key) <= len(ending):
+            continue
+        stem = key[:-len(ending)]
+        value = tens.get(stem, units.get(stem))
+        if value is None:
+            value = _glued_number(stem, tens, units)
+        if value is None and stem[-1:] in _SOFTENED.values():
+            hard = {v: k for k, v in _SOFTENED.items() if k != v}.get(stem[-1])
+            if hard:
+                base = stem[:-1] + hard
+                value = tens.get(base, units.get(base, _glued_number(base, tens, units)))
+        if value is not None:
+            return value, ending
+    return None
 
 
 # "bir Gig'i var", "a gig", "one die": the article before a Gig or die word counts it. A

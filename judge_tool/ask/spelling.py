@@ -230,10 +230,14 @@ def _build_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str],
     for node in load_rulebook():
         turkish_words.update(words_of(node.text or ""))
         turkish_words.update(words_of(node.title or ""))
+    english_names: set[str] = set()
     for term in load_glossary().terms:
         for text in (getattr(term, "name", ""), getattr(term, "text", ""),
                      *(getattr(term, "aliases", ()) or ())):
             turkish_words.update(words_of(text or ""))
+        # a term's English name is English even where the Turkish text uses it ("ATTACK"
+        # trigger): its English forms ("attacks") are real words too
+        english_names.update(words_of(getattr(term, "english", "") or ""))
     words = set(turkish_words)
     raw = load_cues()
     parts: set[str] = set()
@@ -242,7 +246,7 @@ def _build_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str],
             cue_words = words_of(cue)
             for w in cue_words:
                 words.add(w)
-                if w not in turkish_words and not cue.rstrip().endswith("-"):
+                if (w not in turkish_words or w in english_names) and not cue.rstrip().endswith("-"):
                     words.update(w + e for e in ("s", "es", "ed", "ing"))   # English words
             if len(cue_words) > 1:
                 parts.update(w for w in cue_words if len(w) >= MIN_LENGTH)
@@ -306,12 +310,20 @@ def _read_as(text: str, key: str, lexicon: Lexicon, card_near: bool) -> str | No
     if glued:
         verb = glued["verb"]
         meaning = _meaning(verb, lexicon)
-        if verb.endswith(_FINITE) and _real(verb, lexicon) is not None and \
-                _verb_forms(verb, lexicon.verbs) and meaning and _FILLER not in meaning:
+        if verb.endswith(_FINITE) and ((_real(verb, lexicon) is not None and
+                                        _verb_forms(verb, lexicon.verbs) and meaning
+                                        and _FILLER not in meaning) or _light_verb(verb)):
             return f"{text[:len(verb)]} {text[len(verb):]}"
     if len(key) < MIN_LENGTH or card_near or _meaning(key, lexicon) is not None:
         return None
     return _best(key, lexicon)
+
+
+def _light_verb(verb: str) -> bool:
+    """"yapabilir", "olur", "eder": a function verb's finite form ("roll in yapabilirmiyim",
+    "olurmu"), whose glued question particle is split off like a cue verb's."""
+    from .account import _filler, _verb_form
+    return any(_verb_form(verb, v) for v in _filler().verbs if len(v) >= 2)
 
 
 def correct(question: str) -> tuple[str, list[Fix]]:
