@@ -46,6 +46,8 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
         clause = items[m.start].clause
         for k in range(m.start - 1, -1, -1):
             if items[k].clause != clause:
+                if _subject_carried(reading, clause):
+                    break
                 return False
             here = reading.at(k)
             if "unit" in here:
@@ -67,8 +69,47 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
                 continue
             return False
         else:
-            return False
+            if not _object_is_unit(reading, m):
+                return False
     return True
+
+
+def _subject_carried(reading: Reading, clause: int) -> bool:
+    """"Birimim mağlup edilmedi, destenin altına kondu", "my unit was not defeated, it got
+    bounced": a clause with no subject of its own (nothing before its event but filler
+    words, read by the caller) carries the subject of the clause before, when that clause
+    names the Unit and no Gear on its own."""
+    items = reading.items
+    before = [k for k in range(len(items)) if items[k].clause == clause - 1]
+    if not before:
+        return False
+    if any("gear" in reading.at(k) and "equip" not in reading.at(k) for k in before):
+        return False
+    return any("unit" in reading.at(k) for k in before)
+
+
+def _object_is_unit(reading: Reading, m) -> bool:
+    """English active voice: "an effect bottom-decks my equipped unit": nothing before the
+    event says what left, and the first content word after it in its clause is a Unit
+    word (past "my", "equipped", "the")."""
+    from .account import GRAMMAR, is_filler
+    if reading.language != "en":
+        return False
+    items = reading.items
+    clause = items[m.start].clause
+    for k in range(m.end, len(items)):
+        if items[k].clause != clause:
+            return False
+        here = reading.at(k)
+        if "unit" in here:
+            return True
+        if "gear" in here and "equip" not in here:
+            return False
+        if here <= {"equip", "gear"} | GRAMMAR or here & set(_PLACES) or is_filler(items[k]) \
+                or k in reading.consumed:
+            continue
+        return False
+    return False
 
 
 def _event(reading: Reading) -> str | None:
@@ -82,6 +123,12 @@ def _event(reading: Reading) -> str | None:
     if len(found) > 1 and _asked_place(reading, "return_hand"):
         found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
     if len(found) > 1:
+        # "birimim mağlup edilmedi ama elime döndü": an event said not to have happened is
+        # not how the Unit left (its negation is read here)
+        denied = [e for e in found if _denied(reading, e)]
+        if len(denied) < len(found):
+            found = [e for e in found if e not in denied]
+    if len(found) > 1:
         raise Unclear("gear.several_ways")
     if not found:
         return None
@@ -89,6 +136,17 @@ def _event(reading: Reading) -> str | None:
     if not _subject_is_unit(reading, concept):
         raise Unclear("gear.unit_or_gear")
     return found[0]
+
+
+def _denied(reading: Reading, event: str) -> bool:
+    """Every mention of the event is negated ("mağlup edilmedi", "was not defeated")."""
+    from .families import _negated
+    found = reading.of(event)
+    if not found or not all(_negated(reading, m.start, m.end) for m in found):
+        return False
+    for m in found:
+        reading.consumed.update(range(m.start, m.end))
+    return True
 
 
 def _asked_place(reading: Reading, event: str) -> bool:
@@ -111,6 +169,8 @@ def _asked(reading: Reading) -> str | None:
         return "where"
     if form != "yesno":
         return None
+    if len(_offered_zones(reading)) > 1:
+        return "where"                  # "elimde mi kalır çöpte mi?": which of the two
     if _asked_zone(reading):
         return "goes"
     if _moves(reading):
@@ -120,6 +180,26 @@ def _asked(reading: Reading) -> str | None:
     if reading.has("stay") and reading.has("field"):
         return "stay"
     return None
+
+
+_OFFERED = {"trash": "trash", "to_hand": "hand", "hand": "hand", "deck": "deck",
+            "field": "field"}
+
+
+def _offered_zones(reading: Reading) -> set[str]:
+    """The areas a Turkish either-or question offers, each followed by its own particle
+    ("Gear elimde mi kalır çöpte mi?"): asking where, not yes or no."""
+    if reading.language == "en":
+        return set()
+    from .asked import _TR_PARTICLES
+    items = reading.items
+    out = set()
+    for k, it in enumerate(items[:-1]):
+        if items[k + 1].key in _TR_PARTICLES and items[k + 1].clause == it.clause:
+            zones = {_OFFERED[c] for c in reading.at(k) if c in _OFFERED}
+            if len(zones) == 1:
+                out |= zones
+    return out
 
 
 def _moves(reading: Reading) -> bool:
@@ -166,10 +246,76 @@ def _asked_zone(reading: Reading) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+def _gear_subject(reading: Reading, m) -> bool:
+    """The event at `m` is said of the Gear: the nearest content word before it in its
+    clause is a Gear word that is not an equipped-Unit word ("Sadece Gear'ım mağlup
+    edilirse", "if only the Gear is defeated")."""
+    from .account import GRAMMAR, is_filler
+    items = reading.items
+    clause = items[m.start].clause
+    for k in range(m.start - 1, -1, -1):
+        if items[k].clause != clause:
+            return False
+        here = reading.at(k)
+        if "unit" in here or "legend" in here:
+            return False
+        if "gear" in here:
+            return "equip" not in here or here == {"gear", "equip"} and items[k].key == "gear"
+        if is_filler(items[k]) or not here or here <= GRAMMAR | {"only"} or k in reading.consumed:
+            continue
+        return False
+    return False
+
+
+def _unit_asked(reading: Reading, event) -> str | None:
+    """What a question whose Gear alone is defeated asks of the Unit, in a later clause:
+    "birim de çöpe gider mi" / "is the Unit defeated too" ("leaves"), "does the Unit stay
+    on the field" ("stays")."""
+    from .asked import asked_form
+    from .family_util import in_clause
+    if asked_form(reading) != "yesno":
+        return None
+    items = reading.items
+    clause = items[-1].clause
+    if clause == items[event.start].clause or in_clause(reading, "gear", clause) and not \
+            all("equip" in reading.at(m.start) for m in reading.of("gear")
+                if items[m.start].clause == clause):
+        return None
+    if not in_clause(reading, "unit", clause):
+        return None
+    if in_clause(reading, "stay", clause) and not in_clause(reading, "go", clause):
+        return "stays"
+    if (in_clause(reading, "go", clause) and in_clause(reading, "trash", clause)) \
+            or in_clause(reading, "defeat", clause):
+        return "leaves"
+    return None
+
+
+def _gear_alone(reading: Reading) -> Call | None:
+    """"Gear'ım mağlup edilirse birim de çöpe gider mi?": the Gear alone is defeated and
+    the question asks whether its Unit goes too (it does not: 11.6.1.2, 9.19.1.1)."""
+    events = [e for e in (*_EVENTS, "beat") if reading.has(e)]
+    if events != ["defeat"] or reading.numbers or reading.has("legend"):
+        return None
+    found = reading.of("defeat")
+    first = found[0]
+    if not _gear_subject(reading, first):
+        return None
+    asked = _unit_asked(reading, first)
+    if asked is None:
+        return None
+    for m in found:
+        reading.consumed.update(range(m.start, m.end))
+    return Call({"event": "gear_defeat", "asked": asked, "zone": None})
+
+
 def extract(reading: Reading) -> Call | None:
     if not (reading.has("gear") or reading.has("equip")):
         return None
     _by_an_effect(reading)
+    alone = _gear_alone(reading)
+    if alone is not None:
+        return alone
     event = _event(reading)
     if event is None:
         return None
@@ -213,8 +359,22 @@ def _by_an_effect(reading: Reading) -> None:
         back = [x.key for x in items[max(0, m.start - 3):m.start]]
         if m.start and "gear" in reading.at(m.start - 1):
             continue                    # "Gear'ın etkisiyle": the Gear's own effect
-        if key.endswith(("iyle", "yle", "ile")) or (reading.language == "en" and "by" in back):
+        if key.endswith(("iyle", "yle", "ile")) or (reading.language == "en" and "by" in back) \
+                or _acting_effect(reading, m):
             reading.consumed.update(range(m.start, m.end))
+
+
+def _acting_effect(reading: Reading, m) -> bool:
+    """"Bir etki birimimi elime döndürdü", "an effect bottom-decks my unit": the effect is
+    the one acting, said before the Unit it acts on in the same clause, with no Unit or
+    Gear word before it there ("birimimin etkisi" is the Unit's own effect)."""
+    items = reading.items
+    clause = items[m.start].clause
+    before = [k for k in range(m.start) if items[k].clause == clause]
+    after = [k for k in range(m.end, len(items)) if items[k].clause == clause]
+    if any({"unit", "gear", "equip"} & reading.at(k) for k in before):
+        return False
+    return any("unit" in reading.at(k) for k in after)
 
 
 def _scenario(args: dict, question: str) -> dict:
@@ -258,8 +418,39 @@ def _where(result) -> str | None:
     return places[0] if len(places) == 1 else None
 
 
+def _answer_gear_alone(question: str, call: Call, reading: Reading):
+    """The Gear alone is defeated on the engine's board; whether its Unit is still on the
+    field is read from the run."""
+    asked = call.args["asked"]
+    data = _scenario({"event": "defeat", "asked": asked}, question)
+    data["cards"][EVENT]["effects"][0]["do"][0]["target"] = {"zone": "gears"}
+
+    def expect_of(result) -> dict:
+        a = result.state.players["A"]
+        return {"A": {"field": [c.name for c in a.field], "trash": [c.name for c in a.trash]}}
+
+    result, text = run(data, expect_of)
+    if not result.outcome.legal:
+        raise Unclear("gear.engine_illegal", rule=result.outcome.illegal_rule)
+    a = result.state.players["A"]
+    stayed = any(c.name == UNIT for c in a.field)
+    if stayed == any(c.name == GEAR for g in a.field for c in g.gears) or \
+            not any(c.name == GEAR for c in a.trash):
+        raise Unclear("gear.engine_put", zone=str(stayed))
+    value = stayed if asked == "stays" else not stayed
+    m = words(reading)
+    line = m(f"ask_misc.gear.alone_{asked}_{'yes' if value else 'no'}",
+             head=yes_no(reading, value))
+    steps = deciding(result, ("9.19.1", "11.6"))
+    understood = [m("ask_misc.gear.alone_event"), m(f"ask_misc.gear.asked_unit_{asked}")]
+    return make_answer(question, NAME, reading, value, line, steps, understood, text,
+                       call.assumptions)
+
+
 def answer(question: str, call: Call, reading: Reading):
     args = call.args
+    if args["event"] == "gear_defeat":
+        return _answer_gear_alone(question, call, reading)
     asked = args["asked"]
     data = _scenario(args, question)
 

@@ -547,6 +547,9 @@ def extract_timing(reading: Reading) -> Call | None:
     if trigger == "DEFEATED":
         if reading.has("trash") and reading.has("pending") and yesno and not when:
             # "çöpe gitmeden önce mi …?": the opposite of "when it is in the trash?"
+            from .family_util import asked_clause, in_clause
+            if in_clause(reading, "gear", asked_clause(reading)):
+                return None             # "…; Gear da çöpe gider mi?": where the Gear goes
             _consume_before_forms(reading)
             return Call({**args, "case": "defeated_pending", "asked": "yesno",
                          "before_trash": before is not None}, used=used)

@@ -1477,6 +1477,7 @@ class Game:
             holder.gears.remove(gear)
             self.out.defeated.append(gear.name)
             self.step(R.DEFEAT_TO_TRASH, "defeat.gear", gear=gear.name, card=holder.uid)
+            self.step(R.GEAR_STAYS, "defeat.gear_unequipped", gear=gear.name, card=holder.uid)
             self.to_trash(gear, Phrase("why.defeated"))
             self.trigger_on(gear, ctrl, "DEFEATED", R.DEFEATED_TRIGGER)
             return
