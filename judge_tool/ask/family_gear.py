@@ -122,12 +122,13 @@ def _event(reading: Reading) -> str | None:
         found.remove("shuffle")         # shuffled into the deck; "random order" of a bottom-deck
     if len(found) > 1 and _asked_place(reading, "return_hand"):
         found.remove("return_hand")     # "… mağlup oldu, Gear elime döner mi?": the question
-    if len(found) > 1:
-        # "birimim mağlup edilmedi ama elime döndü": an event said not to have happened is
-        # not how the Unit left (its negation is read here)
-        denied = [e for e in found if _denied(reading, e)]
-        if len(denied) < len(found):
-            found = [e for e in found if e not in denied]
+    # "birimim mağlup edilmedi ama elime döndü": an event said not to have happened is not
+    # how the Unit left (its negation is read here); with no other event the Unit did not
+    # leave at all, and where its Gear goes is not asked
+    denied = [e for e in found if _denied(reading, e)]
+    if denied and len(denied) == len(found):
+        raise Unclear("gear.denied")
+    found = [e for e in found if e not in denied]
     if len(found) > 1:
         raise Unclear("gear.several_ways")
     if not found:
@@ -142,7 +143,18 @@ def _denied(reading: Reading, event: str) -> bool:
     """Every mention of the event is negated ("mağlup edilmedi", "was not defeated")."""
     from .families import _negated
     found = reading.of(event)
-    if not found or not all(_negated(reading, m.start, m.end) for m in found):
+
+    def negated(m) -> bool:
+        # the widest match of the event over these words ("mağlup" and "mağlup edilmedi")
+        end = max(x.end for x in found if x.start < m.end and m.start < x.end)
+        # a negation word that is a word of the event's own cue ("yok edildi") negates nothing
+        cue_words = {k for x in found if x.end - x.start > 1 for k in range(x.start, x.end)}
+        inside = [k for k in range(m.start, end) if reading.items[k].neg_verb
+                  or ("negation" in reading.at(k) and k not in cue_words)]
+        reading.consumed.update(inside)     # "mağlup edilmedi": the negation is the cue's own
+        return bool(inside) or _negated(reading, m.start, end)
+
+    if not found or not all(negated(m) for m in found):
         return False
     for m in found:
         reading.consumed.update(range(m.start, m.end))
