@@ -37,8 +37,24 @@ def _particle(reading: Reading) -> bool:
     return any(it.key in _TR_PARTICLES for it in reading.items)
 
 
+# Turkish first person optative or wish before the question particle: "çağırayım mı",
+# "bloklasam mı" ("should I call / block?"): advice asked, which no family answers.
+_TR_OPTATIVE = ("ayim", "eyim", "sam", "sem")
+_TR_BARE_PARTICLES = ("mi", "mu", "mi?", "mu?")
+
+
+def _advice(reading: Reading) -> bool:
+    items = reading.items
+    return reading.language != "en" and any(
+        items[k].key.endswith(_TR_OPTATIVE) and items[k + 1].key in _TR_BARE_PARTICLES
+        and items[k].number is None for k in range(len(items) - 1))
+
+
 def asked_form(reading: Reading) -> str:
-    """"count", "yesno", "outcome", "several" (more than one question) or "none"."""
+    """"count", "yesno", "outcome", "several" (more than one question), "advice" ("should
+    I …?", answered by no family) or "none"."""
+    if _advice(reading):
+        return "advice"
     outcome = any(not embedded_who(reading, m.start) for m in reading.of("who")) \
         or reading.has("result")
     # "ne öderim", "what is my Street Cred": a value is asked, read as a number.

@@ -1996,6 +1996,9 @@ def extract_blocker(reading: Reading) -> Call | None:
     attack's target; the engine's block procedure decides."""
     if reading.numbers:
         return None                     # powers or counts: a fight or a steal question
+    from .family_util import obliged
+    if obliged(reading):
+        return None                     # "bloklamak zorunda mıyım": a block is never required
     if _asks_attack(reading):
         return None                     # "BLOCKER'lı birim saldırabilir mi?": not a block asked
     words = _block_words(reading)
@@ -2374,6 +2377,10 @@ def _asker_does(reading: Reading, concept: str) -> bool:
 def extract_call(reading: Reading) -> Call | None:
     from .asked import asked_form
     form = asked_form(reading)
+    face_down_called(reading)
+    from .family_util import obliged
+    if obliged(reading) and form != "count":
+        return None                 # "Legend çağırmak zorunda mıyım": a call is never required
     if form == "count":
         if reading.numbers or reading.has("times") or not (reading.has("cost") or reading.has("pay")):
             # "kaç kere çağırabilirim", "kaç Legend çağırabilirim" ask how many calls, not
@@ -2463,6 +2470,21 @@ def extract_call(reading: Reading) -> Call | None:
     if called is None and not twice:
         raise Unclear("call.already_called")
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def face_down_called(reading: Reading) -> None:
+    """"kapalı Legend'ımı çağırmak", "call my face-down Legend": calling flips a face-down
+    Legend (11.11.1), so the word says what every call is; read only right before the one
+    Legend called (a face-down Legend's QUICK effect is another question, 3.4.1)."""
+    if not reading.has("call") or len(reading.of("legend")) != 1 or reading.has("face_up"):
+        return
+    legend = reading.of("legend")[0]
+    items = reading.items
+    for m in reading.of("face_down"):
+        between = [items[k].key for k in range(m.end, legend.start)]
+        if between in ([], ["bir"], ["one"]) and not any(
+                reading.at(k) & {"effect", "activate", "quick"} for k in range(len(reading.items))):
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _called_face_up(reading: Reading) -> set[int]:

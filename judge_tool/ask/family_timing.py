@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ..turkish import fold as turkish_fold
-from .families import Call, Unclear, _present
+from .families import Call, Unclear, _present, face_down_called
 from .lexicon import Reading
 
 KINDS = ("timing", "react")
@@ -1054,8 +1054,30 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 # ------------------------------------------------------------------------------ react
 
+_MAY_REACT = ("quick_program", "quick_effect", "call", "block", "call_block")
+
+
 def extract_react(reading: Reading) -> Call | None:
-    """The `react` situation: who acts, what is done, when."""
+    """The `react` situation: who acts, what is done, when. A "must I …?" question is
+    answered only for a reaction of the defending player in the React Step (none is ever
+    required: they may end the step without one, 9.7, 9.12) and for a cost (11.26.3)."""
+    from .family_util import obliged
+    call = _extract_react(reading)
+    if call is None or not obliged(reading):
+        return call
+    args = call.args
+    if args["case"] == "pay_quick" and not args.get("free"):
+        return call
+    if args["case"] == "may" and args["when"] == "react" and args["actor"] == "defender" \
+            and args["act"] in _MAY_REACT and not args.get("before") and not args.get("several") \
+            and not args.get("after_block"):
+        from dataclasses import replace
+        return replace(call, args={**args, "case": "must_react"})
+    raise Unclear("react.obliged")
+
+
+def _extract_react(reading: Reading) -> Call | None:
+    """The `react` situation read as a "may" question (see extract_react)."""
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
@@ -1070,6 +1092,7 @@ def extract_react(reading: Reading) -> Call | None:
     said_moment = _said_moment(reading)
     _spent_target(reading)
     _ready_blocker(reading)
+    face_down_called(reading)
     if reading.has("end_step") and _asks_end_verb(reading):
         _nothing_done(reading)
     after_fight = _after_fight(reading)
@@ -1197,7 +1220,8 @@ def extract_react(reading: Reading) -> Call | None:
         return Call({"case": "may", "act": "call_block", "when": "react", "actor": "defender",
                      "asked": "yesno", "actor_inferred": not _rival_attacks(reading),
                      "several": True}, used=used)
-    if not _acts_named(reading, acts | {"pay", "cost"}) and _asks_react_verb(reading) \
+    if not _acts_named(reading, acts | {"pay", "cost"}) and (
+            _asks_react_verb(reading) or _must_react_verb(reading)) \
             and not reading.has("end_step") and not reading.has("to_hand") \
             and _attack_asked(reading) is None:
         # "Rakip saldırdı, tepki verebilir miyim?": may this player react at all (9.7, 9.7.1);
@@ -1311,6 +1335,24 @@ def _asks_react_verb(reading: Reading) -> bool:
     return False
 
 
+def _must_react_verb(reading: Reading) -> bool:
+    """"tepki vermek zorunda mıyım", "do I have to react": reacting itself is the verb
+    of a "must" question (extract_react answers it only for the defending player)."""
+    from .family_util import obliged
+    if not obliged(reading):
+        return False
+    items = reading.items
+    for m in reading.of("react"):
+        key = items[m.start].key
+        if reading.language == "en":
+            if key in ("react", "respond"):
+                return True
+        elif key in ("tepki", "karsilik", "cevap") and m.start + 1 < len(items) \
+                and items[m.start + 1].key.startswith("ver"):
+            return True
+    return False
+
+
 _PAST_1ST = ("dim", "dum", "tim", "tum")
 _EN_DONE = ("called", "played", "activated", "used")
 
@@ -1395,8 +1437,14 @@ def _after_fight(reading: Reading) -> bool:
 
 
 def _without_paying(reading: Reading) -> bool:
-    """"bedelini ödemeden", "without paying its cost": read here (the negation too)."""
+    """"bedelini ödemeden", "without paying its cost", "bedava", "for free": read here
+    (the negation too)."""
     items = reading.items
+    frees = reading.of("free")
+    if frees:
+        for m in frees:
+            reading.consumed.update(range(m.start, m.end))
+        return True
     for m in reading.of("pay"):
         key = items[m.start].key
         if reading.language == "tr" and key.startswith("ode") and key.endswith(("meden", "madan")):
@@ -1450,7 +1498,11 @@ def _nothing_done(reading: Reading) -> None:
     keys = _keys(reading)
     for i in range(len(keys)):
         for phrase in (("hicbir", "sey", "yapmadan"), ("bir", "sey", "yapmadan"),
-                       ("without", "doing", "anything"), ("doing", "nothing")):
+                       ("hicbir", "tepki", "yapmadan"), ("hicbir", "tepki", "vermeden"),
+                       ("hic", "tepki", "vermeden"), ("tepki", "vermeden"),
+                       ("without", "doing", "anything"), ("doing", "nothing"),
+                       ("without", "reacting"), ("without", "any", "reaction"),
+                       ("without", "a", "reaction")):
             if tuple(keys[i:i + len(phrase)]) == phrase:
                 reading.consumed.update(range(i, i + len(phrase)))
 
@@ -2157,10 +2209,17 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
             value, run, text = _run(data, ended)
             return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT)), text, run
+        if case == "must_react":
+            # "must I react?": the defending player may end the React Step with no reaction
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+            value, run, text = _run(data, _legal)
+            return not value, _steps(run, (R.REACT_STEP, R.REACT_END)), text, run
         if case == "pay_quick":
             def paid(run):
+                # the cost was paid (a named card's own cost, not the stand-in's 1)
                 spent = run.state.players["B"].eddies_spent
-                return spent == 1, {"legal": True, "B": {"eddies_spent": spent}}
+                return bool(run.outcome.legal) and spent > 0, {
+                    "legal": True, "B": {"eddies_spent": spent}}
             value, run, text = _run(_react_scenario(args, title), paid)
             if args.get("free"):
                 value = not value       # "without paying?": no, it is paid
@@ -2468,7 +2527,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
     lines.append(m("ask_react.when_rival_turn_any") if args.get("rival_turn_any")
                  else m(f"ask_timing.when_{args['when']}"))
     lines.append(m("ask_react.asked_free" if args.get("free") else
-                   "ask_timing.asked_pay" if case == "pay_quick" else "ask_timing.asked_may"))
+                   "ask_timing.asked_pay" if case == "pay_quick" else
+                   "ask_react.asked_must" if case == "must_react" else "ask_timing.asked_may"))
     return lines, assumed
 
 
@@ -2514,6 +2574,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return f"{head}: " + m("ask_timing.no_react_outside")
     if case == "pay_quick":
         return f"{head}: " + m("ask_timing.pay_still")
+    if case == "must_react":
+        return f"{head}: " + m("ask_react.must_no")
     out = run.outcome
     if args.get("act") == "call_twice":
         return f"{head}: " + m("ask_react.call_twice_yes" if value else "ask_react.call_twice_no")

@@ -91,3 +91,28 @@ def asked_clause(reading: Reading) -> int:
 
 def keys(reading: Reading) -> set[str]:
     return {it.key for it in reading.items}
+
+
+def _read_obligation() -> tuple[tuple[str, ...], ...]:
+    from .. import turkish
+    from .lexicon import load_cues
+    raw = load_cues().get("obligation", {})
+    return tuple(tuple(turkish.fold(w).replace("'", "").split()) for lang in raw.values()
+                 for w in lang)
+
+
+def obliged(reading: Reading) -> bool:
+    """The question asks whether something MUST be done ("zorunda mıyım", "do I have to",
+    "gerekir mi"): the words are function words to the other families, but a "may I"
+    answer to a "must I" question is wrong (a reaction may be taken, 9.7, never must)."""
+    from ..datacache import cached
+    phrases = cached("ask:obligation", _read_obligation, group="ask")
+    ks = [it.key for it in reading.items]
+    for k in range(len(ks)):
+        for p in phrases:
+            stem = p[-1].endswith("-")
+            head, last = p[:-1], p[-1].rstrip("-")
+            if tuple(ks[k:k + len(head)]) == head and k + len(head) < len(ks) and (
+                    ks[k + len(head)].startswith(last) if stem else ks[k + len(head)] == last):
+                return True
+    return False
