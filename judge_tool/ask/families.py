@@ -2459,7 +2459,10 @@ def extract_call(reading: Reading) -> Call | None:
         return None                     # "rakibim saldırırken çağırabilir mi": he or I?
     if rival and (called or twice):
         if _same_turn(reading):
-            # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn
+            # "Rakip saldırdı, Tepki Adımı'nda çağırdım; aynı turda bir daha?": once a turn;
+            # "ikinci saldırısı", "his second attack": another attack of that turn
+            reading.consumed.update(m.start for m in reading.of("again")
+                                    if m.end < len(reading.items) and "attack" in reading.at(m.end))
             return Call({"call_asked": "again", "called_this_turn": True}, used=used)
         raise Unclear("call.called_then_rival")
     if rival:

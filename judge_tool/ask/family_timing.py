@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ..turkish import fold as turkish_fold
-from .families import Call, Unclear, _present, face_down_called
+from .families import Call, Unclear, _present, _same_turn, face_down_called
 from .lexicon import Reading
 
 KINDS = ("timing", "react")
@@ -1078,6 +1078,10 @@ def extract_react(reading: Reading) -> Call | None:
 
 def _extract_react(reading: Reading) -> Call | None:
     """The `react` situation read as a "may" question (see extract_react)."""
+    from .family_reactleave import extract as extract_leave
+    left = extract_leave(reading)
+    if left is not None:
+        return left                 # a reaction took the attacker or the defender away
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
@@ -1120,8 +1124,10 @@ def _extract_react(reading: Reading) -> Call | None:
     if _block_context(reading) and any(
             "rival" in reading.at(k) and not any("attack" in reading.at(j) for j in range(k, m.start))
             and not _mine_block(reading.items[m.start].key)
-            for m in reading.of("block") for k in range(max(0, m.start - 3), m.start)):
-        # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks
+            for m in reading.of("block") for k in range(max(0, m.start - 3), m.start)) \
+            and not (_i_am_role(reading) and _role_words(reading) == {"attacker"}):
+        # "Rakibim BLOCKER kullandıktan sonra …": the rival defends, the asker attacks;
+        # read only when the asker says so ("Saldıran oyuncuyum; rakibim blokladıktan sonra")
         raise Unclear("react.who_blocked")
     twice = _two_legends(reading)
     both = _both_players(reading)
@@ -1470,6 +1476,9 @@ def _another_legend(reading: Reading) -> None:
         near = range(m.end, min(len(items), m.end + 3))
         if any("legend" in reading.at(k) or items[k].key == "one" for k in near):
             reading.consumed.update(range(m.start, m.end))
+        elif m.end < len(items) and "attack" in reading.at(m.end) and _same_turn(reading):
+            # "aynı turda ikinci saldırısı", "his second attack in the same turn"
+            reading.consumed.update(range(m.start, m.end))
 
 
 def _rival_ended(reading: Reading) -> bool:
@@ -1732,15 +1741,21 @@ def _when(reading: Reading) -> str:
         or (reading.language == "en" and any(a == "my" and (b == "turn" or b == "own" and c in (
             "turn", "main")) for a, b, c in zip(_keys(reading), _keys(reading)[1:],
                                                  _keys(reading)[2:] + [""])))
-    if mine:
-        if any("rival" in reading.at(k) for m in reading.of("main_phase")
-               for k in range(max(0, m.start - 3), m.start)):
+    attack_negated = _negative_verb(reading, "attack") is True or (
+        reading.has("attack") and _present(reading, "attack") is False)
+    if mine and any("rival" in reading.at(k) for m in reading.of("main_phase")
+                    for k in range(max(0, m.start - 3), m.start)):
+        if not attack_negated or any(reading.has(c) for c in ("react", "block", "end_step")):
             raise Unclear("react.rival_main")
+        # "in his Main Phase, nobody attacking": the rival's turn with no attack
+        mine = False
+        found.add("rival_turn")
+        for m in reading.of("main_phase"):
+            reading.consumed.update(range(m.start, m.end))
+    if mine:
         if any(reading.has(c) for c in ("attack", "react", "block", "end_step", "start", "draw")):
             raise Unclear("react.which_part")
         found.add("main")
-    attack_negated = _negative_verb(reading, "attack") is True or (
-        reading.has("attack") and _present(reading, "attack") is False)
     if attack_negated and (_react_step(reading) or reading.has("react") or reading.has("block")):
         raise Unclear("react.no_attack")      # "saldırmadı ama Tepki Adımı'nda …"
     if attack_negated and reading.has("turn"):
@@ -1800,6 +1815,10 @@ def _i_am_role(reading: Reading) -> bool:
     player", "saldıran oyuncuyum", "savunan oyuncu benim"."""
     keys = _keys(reading)
     for i, k in enumerate(keys):
+        if reading.language == "en" and k == "one" and 1 <= i and keys[i - 1] == "the" and (
+                keys[max(0, i - 2)] == "im" or keys[max(0, i - 3):i - 1] == ["i", "am"]) \
+                and i + 1 < len(keys) and keys[i + 1] in ("attacking", "defending"):
+            return True                 # "I'm the one attacking"
         if k not in ("player", "oyuncu") and not k.startswith("oyuncuy"):
             continue
         if k.startswith("oyuncuy") and k.endswith(("yum", "yim", "ysam", "ysem", "yken")):
@@ -2173,7 +2192,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     """(value, deciding steps, scenario TOML, run)."""
     from ..engine.cite import R
     case = args["case"]
-    if kind == "react" and case != "react_before_play":
+    if kind == "react" and case not in ("react_before_play", "react_leave"):
         if case == "who_reacts":
             quick = {"act": args.get("act", "quick_program"), "when": "react"}
             ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
@@ -2341,6 +2360,8 @@ def _case_module(case: str):
         from . import family_during as mod
     elif case == "steal_count":
         from . import family_stealcount as mod
+    elif case == "react_leave":
+        from . import family_reactleave as mod
     else:
         return None
     return mod
