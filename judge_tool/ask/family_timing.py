@@ -1082,6 +1082,8 @@ def _extract_react(reading: Reading) -> Call | None:
     left = extract_leave(reading)
     if left is not None:
         return left                 # a reaction took the attacker or the defender away
+    if _asks_step_exists(reading):
+        return Call({"case": "step_exists", "asked": "yesno"})
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
@@ -1317,6 +1319,42 @@ def _extract_react(reading: Reading) -> Call | None:
     if before:
         args["before"] = before
     return Call(args, used=used)
+
+
+_EXISTS_TR = ("var", "varmi", "olur", "oluyor", "yasanir", "gelir")
+_EXISTS_EN = ("is", "there", "happen", "happens", "get", "have")
+_EVERY = ("her", "every", "always", "hep", "always", "each", "herhangi", "any")
+_NOT_PLAIN = ("program", "effect", "activate", "call", "block", "gear", "quick",
+              "play", "sell", "end_step", "pay", "cost", "defeat", "fight", "steal",
+              "pending", "resolve", "negation", "return_hand", "removed", "who", "how_many",
+              "several", "after", "other")
+
+
+def _asks_step_exists(reading: Reading) -> bool:
+    """"Gig alanıma yapılan saldırıda da Tepki Adımı var mı?", "is there a React Step when
+    he attacks one of my units?": an attack on a Unit or on a Gig area goes on to the React
+    Step once its pending effects are resolved (9.6). Only the plain question: no act, no
+    effect, no Unit leaving, no "every attack" (an attack may end before it, 9.6, 9.27)."""
+    if not (reading.has("react") and reading.has("step") and reading.has("attack")) \
+            or reading.numbers or any(reading.has(c) for c in _NOT_PLAIN) \
+            or any(it.key in _EVERY for it in reading.items) or not _yesno(reading):
+        return False
+    items = reading.items
+    step = [m for m in reading.of("step") if m.start and "react" in reading.at(m.start - 1)]
+    if len(step) != 1:
+        return False
+    at = step[0]
+    if reading.language == "en":
+        said = any(items[k].key in _EXISTS_EN for k in range(max(0, at.start - 4), at.start))
+        words = [k for k in range(max(0, at.start - 4), at.start) if items[k].key in _EXISTS_EN]
+    else:
+        words = [k for k in range(at.end, min(len(items), at.end + 2))
+                 if items[k].key.startswith(_EXISTS_TR)]
+        said = bool(words)
+    if said:
+        reading.consumed.update(words)
+        _spent_target(reading)      # "one of my spent units": the target, as an attack needs
+    return said
 
 
 def _asks_react_verb(reading: Reading) -> bool:
@@ -2228,6 +2266,14 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
             value, run, text = _run(data, ended)
             return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT)), text, run
+        if case == "step_exists":
+            # a plain attack: after its pending effects, the React Step (9.6, 9.7)
+            data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
+
+            def reached(run):
+                return _step_index(run, R.REACT_STEP) is not None, {"legal": bool(run.outcome.legal)}
+            value, run, text = _run(data, reached)
+            return value, _steps(run, (R.AFTER_DECLARE, R.REACT_STEP)), text, run
         if case == "must_react":
             # "must I react?": the defending player may end the React Step with no reaction
             data = _react_scenario({"act": "end", "when": "react", "actor": "defender"}, title)
@@ -2515,6 +2561,8 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         return [m("ask_timing.asked_who_reacts")] + act, assumed
     if case == "who_ends":
         return [m("ask_react.asked_who_ends")], assumed
+    if case == "step_exists":
+        return [m("ask_react.asked_step_exists")], [m("ask_react.assumed_attack_goes_on")]
     if case == "ends":
         return [m("ask_timing.asked_ends")], [m("ask_timing.assumed_defender")]
     for kind in args.get("before", ()):
@@ -2597,6 +2645,8 @@ def _line(kind: str, args: dict[str, Any], value: Any, run, m) -> str:
         return f"{head}: " + m("ask_timing.pay_still")
     if case == "must_react":
         return f"{head}: " + m("ask_react.must_no")
+    if case == "step_exists":
+        return f"{head}: " + m("ask_react.step_exists")
     out = run.outcome
     if args.get("act") == "call_twice":
         return f"{head}: " + m("ask_react.call_twice_yes" if value else "ask_react.call_twice_no")
