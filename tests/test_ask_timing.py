@@ -197,3 +197,25 @@ def test_no_engine_name_is_shown_to_a_judge(book):
         assert not any(name.search(t) for t in texts), (case.q, texts)
         shown += 1
     assert shown > 100
+
+
+@pytest.mark.parametrize("question", [
+    "Rakibimin turunda iki birim de mağlup oldu. Önce kim çözer?",
+    "rakibin turunda 2 birim birden oldu, defeated etkilerini once kim cozer",
+    "On my rival's turn two units were defeated at once. Who resolves first?",
+])
+def test_a_count_of_units_is_not_a_count_of_one_players_effects(book, question):
+    # two defeated Units say nothing of whose effects are pending: never "the controller
+    # chooses" (10.12), which is about one player's own effects
+    assert ask(question, book=book).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Aynı anda beş etkim beklemede, sıralarını ben mi seçerim?", True),
+    ("I have four pending effects at once. Which one do I resolve first?", "controller"),
+    ("rakibimin uc tane bekleyen etkisi var, sirayi ben mi secerim", False),
+])
+def test_any_count_of_one_players_pending_effects_is_ordered_by_their_controller(book, question, value):
+    answer = ask(question, book=book)
+    assert answer.value == value and type(answer.value) is type(value)
+    assert "10.12" in answer.rules

@@ -92,6 +92,11 @@ def _asks_when(reading: Reading) -> bool:
     pairs = list(zip(keys, keys[1:]))
     if ("ne", "zaman") in pairs or any(a == "hangi" and b.startswith("adim") for a, b in pairs):
         return True
+    moment = [i for i, (a, b) in enumerate(pairs) if a == "hangi" and b in ("anda", "noktada")]
+    if moment:
+        # "hangi anda çözülür": at which moment (not "aynı anda", at the same time)
+        reading.consumed.update(i + 1 for i in moment)
+        return True
     if reading.language == "en":
         if any(keys[i] == "when" and i + 1 < len(keys) and keys[i + 1] in _EN_AUX
                for i in _starts(reading)):
@@ -228,7 +233,10 @@ def _bare_before(reading: Reading) -> int | None:
              and not (it.i + 1 < len(items) and items[it.i + 1].key in ("sonra", "itibaren"))
              and (
                  it.key.endswith(("yamadan", "yemeden", "amadan", "emeden"))
-                 or (it.i + 1 < len(items) and items[it.i + 1].key in _TR_PARTICLE))]
+                 or (it.i + 1 < len(items) and items[it.i + 1].key in _TR_PARTICLE)
+                 # "saldırı bitmeden çözülür mü": right before the asked resolving verb
+                 or (it.i + 2 < len(items) and it.i + 1 in resolves
+                     and items[it.i + 2].key in _TR_PARTICLE))]
     return found[0] if len(found) == 1 else None
 
 
@@ -309,12 +317,18 @@ def _rival_attacks(reading: Reading) -> bool:
     attacks": the rival is the attacking player."""
     items = reading.items
     for m in reading.of("attack"):
-        if _negative_verb_at(reading, m.start):
-            continue
+        if _negative_verb_at(reading, m.start) or (
+                reading.language != "en" and items[m.start].key.endswith(_TR_I_ATTACK)):
+            continue            # "rakibin birimine saldırdım": I attack the rival's Unit
         for k in range(max(0, m.start - 3), m.start):
             if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
                 return True
     return False
+
+
+# first-person forms of "saldır-": "saldırdım", "saldırıyorum", "saldırırsam", "saldırdığımda"
+_TR_I_ATTACK = ("dim", "dum", "tim", "tum", "yorum", "rsam", "rsem", "acagim", "ecegim",
+                "digimda", "digimde", "digim", "dugumda")
 
 
 def _negative_verb_at(reading: Reading, index: int) -> bool:
@@ -385,10 +399,12 @@ def pronoun_ones(reading: Reading) -> set[int]:
     return out
 
 
-def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
+def _used_numbers(reading: Reading, allowed: dict[int, int],
+                  counts: set[int] = frozenset()) -> set[int]:
     """The numbers the question states, each of which must be one of `allowed` (value ->
-    count); any other number means the situation is not what this family reads."""
-    used = set()
+    count) or a count of pending effects read already (`counts`); any other number means
+    the situation is not what this family reads."""
+    used = set(counts)
     items = reading.items
     pronouns = pronoun_ones(reading)
     for it in reading.numbers:
@@ -402,7 +418,7 @@ def _used_numbers(reading: Reading, allowed: dict[int, int]) -> set[int]:
                 and reading.has("steal"):
             used.add(it.i)              # "steals a Gig", "steals one Gig": the trigger's words
             continue
-        if it.number in allowed and not it.sign:
+        if it.i in counts or (it.number in allowed and not it.sign):
             used.add(it.i)
         else:
             raise Unclear("timing.number", number=it.text)
@@ -474,6 +490,7 @@ def extract_timing(reading: Reading) -> Call | None:
         _next_reaction(reading)
         _fight_ends(reading)
         _before_act_words(reading)
+    _tie_words(reading)
     _foreign(reading, "timing")
     if acting is not None:
         return acting       # "… beklerken saldırabilir miyim?" (10.11.1, 9.11); "… çözülürken" (10.14)
@@ -486,10 +503,18 @@ def extract_timing(reading: Reading) -> Call | None:
     before = _before(reading)
     who = reading.has("who") and (before is not None or reading.has("first") or reading.has("order"))
     yesno = _yesno(reading)
-    used = _used_numbers(reading, {2: 1})
+    counts = {it.i for it in reading.numbers if it.number is not None and 2 <= it.number <= 9
+              and not it.sign and _counts_effects(reading, it.i)}
+    used = _used_numbers(reading, {2: 1}, counts)
     players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
         ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
-    two = any(reading.items[i].number == 2 for i in used - players)
+    two = bool(counts - players)
+    if any(reading.items[i].number == 2 and i not in counts | players
+           for i in used - pronoun_ones(reading)):
+        # "iki birim de mağlup oldu": two Units, not two pending effects of one player
+        raise Unclear("timing.number", number=next(
+            reading.items[i].text for i in sorted(used) if reading.items[i].number == 2
+            and i not in counts | players))
     fight = reading.has("fight")
     lose = reading.has("lose")
     rival = reading.has("rival")
@@ -555,10 +580,14 @@ def extract_timing(reading: Reading) -> Call | None:
                          "before_trash": before is not None}, used=used)
         if reading.has("beat"):
             fight = lose = True         # "yenilince": beaten, i.e. lost a fight
-        if not (fight and lose) or reading.has("win") or _rival_attacks(reading) \
-                or reading.has("react"):
-            raise Unclear("timing.how_defeated")
-        args["context"] = "fight"
+        if reading.has("block") and lose:
+            fight = True                # "BLOCKER birimim kaybetti": the blocker's fight
+        keyword = {i for i, kw in triggers if kw == "DEFEATED"}
+        if fight and any(m.start not in keyword for m in reading.of("defeat")):
+            lose = True                 # "defeated in a fight": it lost the fight (9.19.1)
+        args["context"] = _defeated_context(reading, fight and lose)
+        if args["context"] == "fight_defender" and reading.has("block"):
+            args["blocked"] = True      # "BLOCKER birimim bloklayıp kaybetti"
     if trigger == "LOSES_FIGHT" and not (fight and lose):
         raise Unclear("timing.which_fight_trigger")
     if trigger in ("WINS_FIGHT", "FIGHTS", "LOSES_FIGHT") and _before(reading) is not None \
@@ -660,6 +689,22 @@ def extract_timing(reading: Reading) -> Call | None:
     raise Unclear("timing.what_asked")
 
 
+def _defeated_context(reading: Reading, lost_fight: bool) -> str:
+    """How the Unit with the DEFEATED effect was defeated, for the scenario: "fight" (it
+    lost a fight of the asker's attack), "fight_defender" (it lost defending, or blocking,
+    in the rival's attack), "effect_main" (a Program played in the Main Phase defeated it,
+    said as such). Anything else (a QUICK card, the React Step, a fight it won) is not
+    read: the moment depends on when the defeat happened."""
+    if reading.has("win") or reading.has("react") or reading.has("quick"):
+        raise Unclear("timing.how_defeated")
+    if lost_fight:
+        return "fight_defender" if _rival_attacks(reading) else "fight"
+    if reading.has("program") and reading.has("main_phase") and not (
+            reading.has("fight") or reading.has("attack") or reading.has("block")):
+        return "effect_main"
+    raise Unclear("timing.how_defeated")
+
+
 def _after_asked(reading: Reading) -> int | None:
     """"… sonra mı çözülür / beklemeye girer?", "Does it go pending after …?": the index of
     "sonra" right before the question particle, or of "after" in an English yes/no question
@@ -688,6 +733,31 @@ def _pending_asked(reading: Reading) -> bool:
 
 
 _IN_ORDER = ("tetiklendikleri", "tetiklenme", "triggered", "sirayla")
+# words between a count and what it counts: "iki bekleyen etkim", "two of my effects",
+# "üç tane PLAY etkisi"
+_COUNT_GAP = ("of", "my", "his", "her", "their", "your", "our", "tane", "adet", "ayri", "farkli",
+              "separate", "different", "benim", "onun")
+
+
+def _counts_effects(reading: Reading, at: int) -> bool:
+    """The number at `at` counts pending effects ("iki etkim", "üç bekleyen etki", "two of
+    my effects", "I have three"), not Units or Legends ("iki birim de mağlup oldu": whose
+    effects those are is not said)."""
+    items = reading.items
+    keywords = {i for i, _ in _trigger_words(reading)}
+    for k in range(at + 1, min(len(items), at + 5)):
+        if items[k].part != items[at].part:
+            break
+        concepts = reading.at(k)
+        if concepts & {"effect", "pending"} or k in keywords:
+            return True
+        if items[k].key in _COUNT_GAP:
+            continue
+        return False
+    # "I have two", "rakibimin de üç tane var": the count ends its part of the question
+    back = {items[k].key for k in range(max(0, at - 2), at)}
+    return (at + 1 >= len(items) or items[at + 1].part != items[at].part) and bool(
+        back & {"have", "has", "got"})
 
 
 def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int]) -> Call | None:
@@ -700,19 +770,23 @@ def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int])
         return None
     items = reading.items
     keys = _keys(reading)
-    at = next(i for i in used if items[i].number == 2)
+    at = min(i for i in used if items[i].number is not None and items[i].number >= 2
+             and _counts_effects(reading, i))
     nxt = keys[at + 1] if at + 1 < len(keys) else ""
     back = keys[max(0, at - 2):at]
     if any("rival" in reading.at(k) and keys[k] not in ("them", "they", "their")
            for k in range(max(0, at - 2), at)):
         owner = "rival"                               # "rakibin iki", "my opponent has two"
-    elif (nxt == "of" and at + 2 < len(keys) and keys[at + 2] == "my") or "i" in back or (
+    elif (nxt == "of" and at + 2 < len(keys) and keys[at + 2] == "my") or {"i", "ive"} & set(back) or (
             back[-1:] == ["my"]) or any(k.startswith("etkim") for k in keys[at + 1:at + 4]):
         owner = "mine"                                # "two of my", "I have two", "iki etkim"
     else:
         return None
     yesno = _yesno(reading)
-    if yesno and (reading.has("choose") or "decide" in keys) and (_asks_about_me(reading) or any(
+    settle = [i for i, k in enumerate(keys) if k.startswith(("belirle", "karar"))]
+    if settle and yesno:
+        reading.consumed.update(settle)               # "sırayı ben mi belirlerim": choose
+    if yesno and (reading.has("choose") or "decide" in keys or settle) and (_asks_about_me(reading) or any(
             a == "ben" and b in _TR_PARTICLE for a, b in zip(keys, keys[1:]))):
         asked = "i_choose"                            # "… ben mi seçerim?", "do I choose …?"
     elif reading.has("who") and (reading.has("first") or reading.has("order") or "once" in keys) \
@@ -734,6 +808,17 @@ def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int])
 
 
 _SAME_TIME = (("ayni", "anda"), ("same", "time"), ("at", "once"))
+
+
+def _tie_words(reading: Reading) -> None:
+    """"berabere kaldı" (the tie's verb), "each has a DEFEATED effect" (each of the two
+    tied Units): read here with a tie word, so the accounting does not report them."""
+    keys = _keys(reading)
+    ties = [i for i, k in enumerate(keys) if k in _TIE]
+    if not ties:
+        return
+    reading.consumed.update(i + 1 for i in ties if i + 1 < len(keys) and keys[i + 1].startswith("kal"))
+    reading.consumed.update(m.start for m in reading.of("each") if keys[m.start] == "each")
 _TIE = ("tie", "tied", "berabere", "beraberlik", "esit", "eşit", "equal")
 
 
@@ -2039,6 +2124,33 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
                          "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
         data["actions"] = [_attack(target=_DEFENDER)]
         return data, label
+    if trigger == "DEFEATED" and args.get("context") == "effect_main":
+        # A plays a Program in its Main Phase that defeats B's Unit (B's DEFEATED effect)
+        program = {"type": "program", "cost": 1, "effects": [{"label": "Program", "do": [
+            {"do": "defeat", "target": {"side": "rival", "type": "unit"}}]}]}
+        data["cards"] = {"Program": program, _DEFENDER: {"type": "unit", "power": 2, "effects": [
+            _effect(label, "DEFEATED")]}}
+        data["state"] = {"turn_player": "A", "turn": 3,
+                         "A": {"deck": 5, "hand": ["Program"], "eddies": 1},
+                         "B": {"deck": 5, "field": [_DEFENDER]}}
+        data["actions"] = [{"do": "play", "card": "Program", "pay": {"eddies": 1}}]
+        return data, label
+    if trigger == "DEFEATED" and args.get("context") == "fight_defender":
+        # the rival (A) attacks; the asker's (B) Unit loses the fight defending or blocking
+        mine = {"type": "unit", "power": 1, "effects": [_effect(label, "DEFEATED")]}
+        data["cards"] = {_ATTACKER: {"type": "unit", "power": 6}}
+        if args.get("blocked"):
+            mine["keywords"] = ["BLOCKER"]
+            data["cards"][_BLOCKER] = mine
+            data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                             "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
+            data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+        else:
+            data["cards"][_DEFENDER] = mine
+            data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                             "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
+            data["actions"] = [_attack(target=_DEFENDER)]
+        return data, label
     if trigger in ("DEFEATED", "LOSES_FIGHT"):
         unit = {"type": "unit", "power": 3, "effects": [
             _effect(_LABELS["LOSES_FIGHT"], "LOSES_FIGHT"), _effect(_LABELS["DEFEATED"], "DEFEATED")]}
@@ -2500,7 +2612,9 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
             assumed.append(m("ask_pending.assumed_reaction_block" if args.get("reaction") == "block"
                              else "ask_pending.assumed_reaction"))
         context = {"PLAY": "played_" + args.get("played", "unit"),
-                   "DEFEATED": "lost_fight", "LOSES_FIGHT": "lost_fight",
+                   "DEFEATED": {"fight_defender": "lost_defending", "effect_main":
+                                "defeated_by_program"}.get(args.get("context", ""), "lost_fight"),
+                   "LOSES_FIGHT": "lost_fight",
                    "WINS_FIGHT": "won_fight", "FIGHTS": "fights",
                    "CALL": "call_" + args.get("context", "main"),
                    "ATTACK": "attack_rival" if args.get("attacker") == "rival" else "attack_mine",
