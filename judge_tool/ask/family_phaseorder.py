@@ -36,6 +36,7 @@ STEPS = {"win": (START, "8.6.1"), "remove_next": (START, "8.6.2.1"),
 _ROLL_TR = ("atar", "atabil", "atma", "attim", "atiyor", "atilir", "atilma", "atip", "atinca")
 _ABLATIVE = ("den", "dan", "ten", "tan", "meden", "madan")
 _CHECK_EN = ("check", "checked", "checks")
+_PARTICLES = ("mi", "mu", "mı", "mü")     # "Gig zarı mı atarım": the roll's verb after it
 _THIS = ("this", "bu")
 _ARTICLES = ("a", "an", "one", "bir")
 # what the timing family asks of a start of turn effect ("… kart çekmeden önce mi çözülür?")
@@ -89,10 +90,15 @@ def _steps(reading: Reading) -> list[tuple[int, str, list[int]]] | None:
             out.append((i, found[0], found[1]))
         elif at & {"ready", "ready_step"}:
             words = [k for k in range(i + 1, min(len(items), i + 4))
-                     if reading.at(k) & {"spent", "card"} or keys[k] in ("my", "all")]
+                     if reading.at(k) & {"spent", "card"} or keys[k] in ("my", "all", "eddies")]
+            if reading.language != "en":
+                # "kartlarımı hazırlamadan": the object before the Turkish verb
+                words += [k for k in range(max(0, i - 2), i)
+                          if reading.at(k) & {"spent", "card"} and "effect" not in reading.at(k)]
             out.append((i, "ready", words))
         elif "draw" in at and not (i + 1 < len(items) and "draw" in reading.at(i + 1)):
-            out.append((i, "draw", [k for k in range(max(0, i - 1), i) if "card" in reading.at(k)]))
+            out.append((i, "draw", [k for k in range(max(0, i - 2), i) if reading.at(k) & {"card", "deck"}
+                                    and (k == i - 1 or reading.at(k + 1) & {"card", "deck"})]))
         elif "overtime" in at:
             out.append((i, "overtime", []))
         elif it.number == 7 and i + 1 < len(items) and "gig" in reading.at(i + 1):
@@ -103,8 +109,9 @@ def _steps(reading: Reading) -> list[tuple[int, str, list[int]]] | None:
             out.append((i, "win", [i - 1]))
         elif keys[i] in _CHECK_EN and i and "win" in reading.at(i - 1):
             out.append((i, "win", [i - 1]))
-        elif "fixer" in at or (keys[i].startswith(_ROLL_TR) and i and reading.at(i - 1) & {
-                "gig", "dice"}) or (keys[i] in ("roll", "rolled", "rolls") and any(
+        elif "fixer" in at or (keys[i].startswith(_ROLL_TR) and i and (reading.at(i - 1) & {
+                "gig", "dice"} or (i > 1 and keys[i - 1] in _PARTICLES and reading.at(i - 2) & {
+                "gig", "dice"}))) or (keys[i] in ("roll", "rolled", "rolls") and any(
                 reading.at(k) & {"gig", "dice"} for k in range(i + 1, min(len(items), i + 4)))):
             out.append((i, "roll", []))
     # a step said with two words ("fixer alanından Gig atmadan", "kart çekmeden"): once
@@ -137,6 +144,9 @@ def _order_asked(reading: Reading, steps: list[tuple[int, str, list[int]]]) -> t
         if m == 0 or not keys[m - 1].endswith(_ABLATIVE):
             return None
         near = [(k, s) for k, s, w in steps if m - 3 <= max([k] + w) < m or m - 3 < k < m]
+        if len(near) > 1:
+            # "7 Gig kontrolü kart çekmeden önce": the step whose word is right before "önce"
+            near = [(k, s) for k, s, w in steps if m - 1 in [k] + w]
         if len(near) != 1:
             return None
         ref = near[0][1]
@@ -171,6 +181,9 @@ def extract(reading: Reading) -> Call | None:
            for it in reading.numbers):
         return None
     reading.consumed.update(marks)
+    # "Başlangıç aşamasında", "in the start phase": the phase the steps are in
+    reading.consumed.update(it.i for it in reading.items if it.i and (
+        it.key.startswith("asama") or it.key == "phase") and "start" in reading.at(it.i - 1))
     for k, _s, w in steps:
         reading.consumed.add(k)
         reading.consumed.update(w)

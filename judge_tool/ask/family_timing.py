@@ -478,6 +478,9 @@ def extract_timing(reading: Reading) -> Call | None:
         # "kaç kez beklemeye girer?": a steal trigger once per Gig stolen (10.16.3)
         from .family_stealcount import extract as extract_count
         return extract_count(reading, _described_trigger(reading))
+    if (reading.has("start") or reading.has("end_turn")) and any(
+            reading.has(c) for c in ("ready", "ready_step", "phase_check", "lasting")):
+        return None     # the steps of the Start Phase or of the turn's end: family_phaseorder
     _spent_target(reading)
     bare = _bare_before(reading)
     if bare is not None:
@@ -2484,6 +2487,9 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
              "RIVAL_ATTACKS": (R.WHILE_ATTACKING, R.TRIGGER_PENDING, R.REACT_STEP),
              "REACTION": (R.REACT_STEP, R.TRIGGER_PENDING, R.CALL_TRIGGER, R.REACT_PENDING),
              "END_OF_TURN": (R.PASS_TURN, R.END_TRIGGERS)}[args["trigger"]]
+    if args.get("context") == "effect_main":
+        # defeated by a Program's effect: it waits until the Program is done (10.14)
+        rules = (R.DEFEAT_TO_TRASH, R.DEFEATED_TRIGGER, R.PENDING_NEW)
     steps = _steps(run, rules, label)
     if case == "when":
         return at, steps, text, run

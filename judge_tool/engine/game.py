@@ -1795,7 +1795,12 @@ class Game:
                     ctx = Ctx(player, card.uid, card.name, None, {}, None, eff.label)
                     if self.condition_holds(eff, ctx):
                         self._resolved(eff.label, player)
-                        self.run_actions(eff.actions, ctx)
+                        # what it triggers waits until it is done (10.14)
+                        outer, self._resolving = self._resolving, eff.label
+                        try:
+                            self.run_actions(eff.actions, ctx)
+                        finally:
+                            self._resolving = outer
             self.to_trash(card, Phrase("why.program_resolved"))
         if not by_effect and not reaction:
             self.resolve_pending()
