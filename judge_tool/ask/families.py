@@ -1213,6 +1213,7 @@ def extract_fight(reading: Reading) -> Call | None:
     first, second = bases[0], bases[1]
     _fight_states(reading)
     assumptions: list[str] = []
+    roles_guessed = False
     # Who is who: the role word before a number in Turkish and English alike ("saldıranın
     # gücü 8", "attacker 9"), else the one after ("an 8 power attacker"); never across
     # "vs"/"karşı".
@@ -1262,6 +1263,8 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender" if verb_owner and o2 == verb_owner and o1 not in (None, verb_owner) \
                 else "attacker"
             if not reading.has("attack"):
+                # who attacks is not said: only a tie reads the same either way
+                roles_guessed = True
                 assumptions.append(say(reading, "ask_assume.fight.first_attacker", n=first.number))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
     _turn_fits(reading, attacker)
@@ -1295,6 +1298,10 @@ def extract_fight(reading: Reading) -> Call | None:
         steps += more
     if negative:
         assumptions.append(_negative(reading))
+    if roles_guessed and (mods or values["attacker"] != values["defender"]):
+        # "12 güçlü birimi var, benim 9 güçlü birimim onunla dövüşürse": the winner's role
+        # would rest on a guess (the first named need not be the one attacking)
+        raise Unclear("fight.roles_unsaid")
     args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
             **workings}
     if _blocked(reading, named=True):
