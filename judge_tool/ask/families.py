@@ -356,12 +356,30 @@ def _unit_count(reading: Reading) -> Item | None:
     return None
 
 
+def _both_units(reading: Reading) -> bool:
+    """"both my units have 10 power", "birimlerimin ikisi de": two attacking Units named by
+    "both" beside a Unit word; whether the count asked is each one's or their total is not
+    said, so it is never read as one attacker's."""
+    items = reading.items
+    for m in reading.of("both"):
+        near = range(max(0, m.start - 3), min(len(items), m.end + 3))
+        if any("unit" in reading.at(k) and items[k].clause == items[m.start].clause
+               and _plural_word(items[k].key) for k in near):
+            return True
+    return False
+
+
+def _plural_word(key: str) -> bool:
+    """A plural noun by its ending: English "-s", Turkish "-lar/-ler" ("units", "birimlerim")."""
+    return key.endswith("s") or "ler" in key or "lar" in key
+
+
 def extract_steal(reading: Reading) -> Call | None:
     if reading.has("street_cred"):
         # "rakibimden 8'lik bir Gig çaldım. Street Cred'im kaç?": the steal is a fact of a
         # Street Cred question (that family reads it), never a steal count asked
         return None
-    if _unit_count(reading) is not None:
+    if _unit_count(reading) is not None or _both_units(reading):
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)

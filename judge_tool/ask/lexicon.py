@@ -354,7 +354,10 @@ _NEGATIVE = ("madi", "medi", "madan", "meden", "maz", "mez", "mayan", "meyen", "
              # the ability negative after a vowel ("oyna-yamam", "öde-yemez"), and in the
              # first person after a consonant ("sat-amam"): "I cannot …"
              "yamam", "yemem", "yamaz", "yemez", "yamadi", "yemedi", "yamay", "yemey", "amam",
-             "emem")
+             "emem",
+             # the negative conditional and obligation ("bloklamasaydı", "engellemeseydi",
+             # "oynamasam", "saldırmamalı")
+             "masa", "mese", "mamal", "memel")
 
 
 # Tense and participle markers that open a positive form ("çek-iyorsa", "sat-ar", "oyna-dıktan");
