@@ -467,6 +467,8 @@ def extract_steal(reading: Reading) -> Call | None:
         if mods:
             raise Unclear("steal.change_without_power")
         return None
+    if _yesno_about_other_verb(reading):
+        return None         # another family may read what is asked
     claimed = _claimed(reading, dice_items, free)
     if claimed is not None:
         (dice_items if claimed in dice_items else free).remove(claimed)
@@ -480,6 +482,8 @@ def extract_steal(reading: Reading) -> Call | None:
     _effect_sources(reading, [m for m in mods if m.sign])
     if dice is None and _gig_area_empty(reading):
         dice = 0
+    if dice is None and _gig_count_hinted(reading):
+        raise Unclear("steal.gig_count_unread")
     if scale is not None:
         first = _scale_order(reading, scale, mods) if mods else "scale"
         if first is None:
@@ -728,6 +732,18 @@ def _dice_owner(reading: Reading, item: Item) -> str | None:
         if items[k].key in ("my", "benim", "i") or items[k].key.startswith("alanim"):
             return "mine"
     return None
+
+
+def _yesno_about_other_verb(reading: Reading) -> bool:
+    """"rakibin 2 Gig'i vardı, birimim ikisini de çaldı. Diğer birimim Gig alanına
+    saldırabilir mi?": a yes/no question whose last part has no steal (or Gig-losing) verb
+    asks something else about a steal told before it: not a steal question."""
+    from .asked import asked_form
+    if asked_form(reading) != "yesno" or not reading.items:
+        return False
+    last = reading.items[-1].part
+    return not any(reading.items[m.start].part == last
+                   for m in reading.of("steal") + reading.of("lose"))
 
 
 def _claimed_count(reading: Reading, item: Item) -> bool:
@@ -1036,6 +1052,16 @@ def _minus_is_power(reading: Reading, item: Item) -> bool:
         if "power" in reading.at(k):
             return True         # "gücü eksi 2", "power is -1", "power of -3"
     return False
+
+
+def _gig_count_hinted(reading: Reading) -> bool:
+    """"rakibimin son Gig'i kaldı", "his last gig", "only gigs": "only"/"last" beside a Gig
+    word says how many Gigs are there to steal without a number read; taking the area as
+    large would overstate the Gigs stolen (9.23.3.3)."""
+    items = reading.items
+    gigs = reading.of("gig") + reading.of("gig_area")
+    return any(abs(g.start - m.start) <= 3 and items[g.start].clause == items[m.start].clause
+               for m in reading.of("only") for g in gigs)
 
 
 def _gig_area_empty(reading: Reading) -> bool:
