@@ -1307,8 +1307,10 @@ def extract_fight(reading: Reading) -> Call | None:
             side1 = "defender" if verb_owner and o2 == verb_owner and o1 not in (None, verb_owner) \
                 else "attacker"
             if not reading.has("attack"):
-                # who attacks is not said: only a tie reads the same either way
-                roles_guessed = True
+                # who attacks is not said: "15'e karşı 6", "8 vs 12" lists the attacker
+                # first; any other wording (or the Units' owners said: whose Unit wins is
+                # what the judge hears) is a guess, and only a tie reads the same either way
+                roles_guessed = o1 is not None or o2 is not None or not reading.has("versus")
                 assumptions.append(say(reading, "ask_assume.fight.first_attacker", n=first.number))
     attacker, defender = (first, second) if side1 == "attacker" else (second, first)
     _turn_fits(reading, attacker)
@@ -1343,8 +1345,8 @@ def extract_fight(reading: Reading) -> Call | None:
     if negative:
         assumptions.append(_negative(reading))
     if roles_guessed and (mods or values["attacker"] != values["defender"]):
-        # "12 güçlü birimi var, benim 9 güçlü birimim onunla dövüşürse": the winner's role
-        # would rest on a guess (the first named need not be the one attacking)
+        # "rakibimin 12 güçlü birimi var, benim 9 güçlü birimim onunla dövüşürse": the
+        # winner's role would rest on a guess (the first named need not be the attacker)
         raise Unclear("fight.roles_unsaid")
     args = {"attacker_power": values["attacker"], "defender_power": values["defender"],
             **workings}
