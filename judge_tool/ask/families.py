@@ -1203,9 +1203,14 @@ def _relative_role(reading: Reading) -> bool:
     return False
 
 
+_OUTCOME = ("win", "lose", "defeat", "both", "result", "survive", "steal")
+
+
 def extract_fight(reading: Reading) -> Call | None:
     if not any(reading.has(c) for c in _RELATION):
         return None         # two Units with powers, but nothing says they fight
+    if _outcome_not_asked(reading):
+        return None
     powers: list[Item] = []
     units = 0
     count_at = -99
@@ -1370,6 +1375,18 @@ def extract_fight(reading: Reading) -> Call | None:
     if subject is not None:
         args["subject"] = subject
     return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters)
+
+
+def _outcome_not_asked(reading: Reading) -> bool:
+    """"My 10 power unit beat his 6 power unit. Can my unit attack again?": a yes/no
+    question asks about the fight's outcome only when its last part names one (win, lose,
+    defeated, survive; no Gig stolen once blocked); an outcome told before it is a fact of
+    another question."""
+    from .asked import asked_form
+    if asked_form(reading) != "yesno" or not reading.items:
+        return False
+    last = reading.items[-1].part
+    return not any(reading.items[m.start].part == last for c in _OUTCOME for m in reading.of(c))
 
 
 def _recipient(reading: Reading, mod: Item) -> str | None:
