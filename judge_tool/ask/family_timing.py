@@ -670,6 +670,9 @@ def extract_timing(reading: Reading) -> Call | None:
                 raise Unclear("timing.resolve_or_act")
             return Call({**args, "case": "before_act", "asked": "yesno", "act": after_what[4:],
                          "context": "main", "while": "pending"}, used=used)
+        if after_what in ("fight", "steal") and (flip or (trigger == "CALL" and args.get(
+                "context") != "react")):
+            raise Unclear("timing.before_what")     # a Legend called in the Main Phase: no fight
         if after_what in ("attack_end", "fight_end"):
             # "saldırı bitmeden / bittikten sonra": the end of the attack, read here
             reading.consumed.update(k for m in reading.of("end_step")
@@ -1111,6 +1114,11 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
     near = set().union(*(reading.at(k) for k in window)) if window else set()
     if trigger in ("ATTACK", "CALL", "RIVAL_ATTACKS") and near & {"block", "react"}:
         return "block"
+    if trigger == "ATTACK" and near & {"fight", "steal"} and len(near & {"fight", "steal"}) == 1:
+        # "çatışmadan önce mi", "before any Gigs are stolen": the attack's later steps
+        return "fight" if "fight" in near else "steal"
+    if trigger == "CALL" and "fight" in near and not near & {"steal"}:
+        return "fight"                  # a Legend called in the React Step, before the fight
     if trigger == "REACTION" and near & {"react"}:
         return "next_reaction"          # "başka tepki vermeden önce mi", "before my next reaction"
     if trigger == "DEFEATED" and near & {"end_step"} and near & {"fight", "attack"}:
@@ -2075,6 +2083,8 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
             data["cards"]["Efsane"] = {"type": "legend"}
             state_b.update(legends=["Efsane"], eddies=1)
             reaction = {"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}
+        elif via == "steal":
+            reaction = None             # no reaction: the attacker steals (9.23.5.1)
         elif via == "quick":
             data["cards"]["QUICK Program"] = _REACT_CARDS["quick_program"][1]
             state_b.update(hand=["QUICK Program"], eddies=1)
@@ -2085,7 +2095,7 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
             reaction = {"do": "block", "unit": _BLOCKER}
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
                          "B": state_b}
-        data["actions"] = [_attack(reactions=[reaction])]
+        data["actions"] = [_attack(reactions=[reaction] if reaction else [])]
         return data, label
     if trigger == "RIVAL_ATTACKS":
         # the asker (B) defends; the rival (A, the turn player) attacks B's Gig area
@@ -2500,7 +2510,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             "call": R.REACT_CALL, "quick": R.REACT_QUICK_PROGRAM, "roll": R.ROLL_CHOOSE,
             "next_turn": R.NEXT_TURN, "attack_end": R.STEAL_END, "fight_end": R.FIGHT_END,
             "next_reaction": R.BLOCKER if args.get("reaction") == "call" else R.REACT_CALL,
-            "move": R.STEAL_MOVE}[args["before"]]
+            "move": R.STEAL_MOVE, "fight": R.FIGHT_ONLY_UNIT, "steal": R.STEAL_MOVE}[args["before"]]
     done = _step_index(run, R.RESOLVE_IN_ORDER, label)
     if args["before"] == "move":       # a steal trigger: when it goes pending (9.23.6)
         done = next((i for i, st in enumerate(run.trace) if st.rule == R.STOLEN_TRIGGERS
