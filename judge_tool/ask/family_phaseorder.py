@@ -112,8 +112,11 @@ def _steps(reading: Reading) -> list[tuple[int, str, list[int]]] | None:
         elif "fixer" in at or (keys[i].startswith(_ROLL_TR) and i and (reading.at(i - 1) & {
                 "gig", "dice"} or (i > 1 and keys[i - 1] in _PARTICLES and reading.at(i - 2) & {
                 "gig", "dice"}))) or (keys[i] in ("roll", "rolled", "rolls") and any(
-                reading.at(k) & {"gig", "dice"} for k in range(i + 1, min(len(items), i + 4)))):
-            out.append((i, "roll", []))
+                reading.at(k) & {"gig", "dice"} for k in range(max(0, i - 2), min(len(items), i + 4)))):
+            # "roll in a Gig", "is my Gig rolled in": the Gig and the word "in"
+            out.append((i, "roll", [k for k in range(max(0, i - 2), min(len(items), i + 4))
+                                    if reading.at(k) & {"gig", "dice"} or (
+                                        k == i + 1 and keys[k] == "in")]))
     # a step said with two words ("fixer alanından Gig atmadan", "kart çekmeden"): once
     merged: list[tuple[int, str, list[int]]] = []
     for step in out:
@@ -189,7 +192,8 @@ def extract(reading: Reading) -> Call | None:
         reading.consumed.update(w)
     # the verb of the step ("hazırlanır", "kalkar", "removed", "başlar", "yapılır")
     reading.consumed.update(it.i for it in reading.items if it.key.endswith(_ABLATIVE) and any(
-        it.i - 1 == max([k] + w) for k, _s, w in steps) and reading.at(it.i) & {"resolve", "draw"})
+        it.i - 1 == max([k] + w) for k, _s, w in steps) and (reading.at(it.i) & {"resolve", "draw"}
+                                                             or it.key.startswith("kalk")))
     used = {it.i for it in reading.numbers}      # the 7 of the check, the articles
     return Call({"subject": subject, "relation": relation, "ref": ref,
                  "moment": moments.pop()}, used=used)

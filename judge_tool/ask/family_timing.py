@@ -415,7 +415,7 @@ def _used_numbers(reading: Reading, allowed: dict[int, int],
             used.add(it.i)              # "bir sonraki tepki": the next one, not a count
             continue
         if it.number == 1 and it.i + 1 < len(items) and items[it.i + 1].key in ("gig", "gigi") \
-                and reading.has("steal"):
+                and (reading.has("steal") or reading.has("start")):
             used.add(it.i)              # "steals a Gig", "steals one Gig": the trigger's words
             continue
         if it.i in counts or (it.number in allowed and not it.sign):
@@ -478,8 +478,12 @@ def extract_timing(reading: Reading) -> Call | None:
         # "kaç kez beklemeye girer?": a steal trigger once per Gig stolen (10.16.3)
         from .family_stealcount import extract as extract_count
         return extract_count(reading, _described_trigger(reading))
+    keys = _keys(reading)
+    this_turn = any(k in ("bu", "this") and i + 1 < len(keys) and "turn" in reading.at(i + 1)
+                    for i, k in enumerate(keys))
     if (reading.has("start") or reading.has("end_turn")) and any(
-            reading.has(c) for c in ("ready", "ready_step", "phase_check", "lasting")):
+            reading.has(c) for c in ("ready", "ready_step", "phase_check", "lasting")) or (
+            reading.has("end_turn") and this_turn):
         return None     # the steps of the Start Phase or of the turn's end: family_phaseorder
     _spent_target(reading)
     bare = _bare_before(reading)
@@ -511,6 +515,13 @@ def extract_timing(reading: Reading) -> Call | None:
     used = _used_numbers(reading, {2: 1}, counts)
     players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
         ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
+    if any(k in _TIE for k in _keys(reading)):
+        # "berabere biten çatışmada iki birimin de …": the two Units of a tied fight are the
+        # attacker and the defender, one of each player
+        players |= {it.i for it in reading.numbers if it.number == 2 and not it.sign
+                    and it.i + 1 < len(reading.items) and "unit" in reading.at(it.i + 1)
+                    and it.i not in counts}
+        used |= players
     two = bool(counts - players)
     if any(reading.items[i].number == 2 and i not in counts | players
            for i in used - pronoun_ones(reading)):
@@ -808,7 +819,7 @@ def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int])
     reading.consumed.update(i for i, k in enumerate(keys) if k in ("them", "they", "their")
                             and owner == "mine")
     reading.consumed.update(i for i, k in enumerate(keys) if k in _IN_ORDER or k.startswith(
-        ("hangisini", "hangisinin")))
+        ("hangisini", "hangisinin")) or k == "together")      # "triggered together": at once
     return Call({"case": "order_mine", "trigger": kinds[0] if kinds else None, "asked": asked,
                  "owner": owner}, used=used)
 
@@ -823,7 +834,9 @@ def _tie_words(reading: Reading) -> None:
     ties = [i for i, k in enumerate(keys) if k in _TIE]
     if not ties:
         return
-    reading.consumed.update(i + 1 for i in ties if i + 1 < len(keys) and keys[i + 1].startswith("kal"))
+    # "berabere kaldı / biten / bitti", "tied and ended": the tie's verb
+    reading.consumed.update(i + 1 for i in ties if i + 1 < len(keys) and keys[i + 1].startswith(
+        ("kal", "bit", "sonuclan", "ended")))
     reading.consumed.update(m.start for m in reading.of("each") if keys[m.start] == "each")
 _TIE = ("tie", "tied", "berabere", "beraberlik", "esit", "eşit", "equal")
 
