@@ -2025,6 +2025,10 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
             return "defender"
         raise Unclear("react.who_acts")
     if me:
+        if _attack_unowned(reading):
+            # "Saldırıyı ben yaptım; …": an attack not said to be the rival's: the asker
+            # may be the one attacking
+            raise Unclear("react.who_acts")
         return "defender"
     if _rival_subject(reading) and _block_context(reading) and not _rival_attacks(reading):
         # "Blokladıktan sonra rakibim …": I blocked, so I defend and the rival attacks.
@@ -2033,6 +2037,31 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
         # "… oynanır mı?": passive; in the React Step only the defending player acts
         return "defender"
     raise Unclear("react.who_acts")
+
+
+_EN_I_ATTACK = (("i",), ("my",), ("im",), ("i", "am"), ("i", "made", "the"), ("i", "did", "the"),
+                ("i", "declared", "the"), ("i", "declared", "an"), ("i", "made", "an"))
+
+
+def _attack_unowned(reading: Reading) -> bool:
+    """An attack said with the asker as its subject and not read as the rival's
+    ("Saldırıyı ben yaptım", "saldırı yapan benim", "I made the attack"): the asker may be
+    the one attacking, whatever else the question says."""
+    if not reading.has("attack") or _rival_attacks(reading):
+        return False
+    items = reading.items
+    keys = [it.key for it in items]
+    for m in reading.of("attack"):
+        clause = items[m.start].clause
+        if reading.language == "en":
+            if any(tuple(keys[max(0, m.start - len(p)):m.start]) == p for p in _EN_I_ATTACK):
+                return True
+            continue
+        here = [it for it in items if it.clause == clause]
+        if any(it.key in ("ben", "benim") for it in here) and not any(
+                "rival" in reading.at(it.i) for it in here):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------- on the engine
