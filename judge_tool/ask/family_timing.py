@@ -1171,8 +1171,10 @@ def extract_react(reading: Reading) -> Call | None:
     answered only for a reaction of the defending player in the React Step (none is ever
     required: they may end the step without one, 9.7, 9.12) and for a cost (11.26.3)."""
     from .family_util import obliged
+    duty = obliged(reading)
+    reading.consumed.update(duty)   # "zorunlu mu", "must": the duty asked, read below
     call = _extract_react(reading)
-    if call is None or not obliged(reading):
+    if call is None or not duty:
         return call
     args = call.args
     if args["case"] == "pay_quick" and not args.get("free"):
@@ -1944,8 +1946,12 @@ def _me(reading: Reading) -> bool:
         asking = max(it.part for it in reading.items if it.key in _TR_PARTICLE)
         if len(reading.items) > 2 and reading.items[-2].key == "degil":
             asking = reading.items[-3].part         # "…, değil mi?": the statement asks
-        if any("rival" in reading.at(it.i) for it in reading.items if it.part == asking):
-            return False
+        items = reading.items
+        if any("rival" in reading.at(it.i) and not any(
+                "attack" in reading.at(k) and items[k].clause == it.clause
+                for k in range(it.i + 1, min(len(items), it.i + 4)))
+               for it in items if it.part == asking):
+            return False            # (the rival as the attack's subject, "Rakip saldırırken …", is not)
         return any(any(f.endswith("-") for f in it.forms) and it.key.endswith(_TR_FIRST)
                    for it in reading.items if it.part == asking)
     if reading.language == "en" and _rival_subject(reading):

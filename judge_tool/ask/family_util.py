@@ -101,10 +101,11 @@ def _read_obligation() -> tuple[tuple[str, ...], ...]:
                  for w in lang)
 
 
-def obliged(reading: Reading) -> bool:
+def obliged(reading: Reading) -> tuple[int, ...]:
     """The question asks whether something MUST be done ("zorunda mıyım", "do I have to",
     "gerekir mi"): the words are function words to the other families, but a "may I"
-    answer to a "must I" question is wrong (a reaction may be taken, 9.7, never must)."""
+    answer to a "must I" question is wrong (a reaction may be taken, 9.7, never must). The
+    indices of the words (empty when none)."""
     from ..datacache import cached
     phrases = cached("ask:obligation", _read_obligation, group="ask")
     ks = [it.key for it in reading.items]
@@ -114,5 +115,5 @@ def obliged(reading: Reading) -> bool:
             head, last = p[:-1], p[-1].rstrip("-")
             if tuple(ks[k:k + len(head)]) == head and k + len(head) < len(ks) and (
                     ks[k + len(head)].startswith(last) if stem else ks[k + len(head)] == last):
-                return True
-    return False
+                return tuple(range(k, k + len(p)))
+    return ()
