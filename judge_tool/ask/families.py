@@ -777,6 +777,8 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
     that equips the Gear gains it (11.6.5), so they add to the Unit's power."""
     if not reading.has("gear"):
         return []
+    if any(_counts_gears(reading, it) for it in reading.numbers):
+        raise Unclear("power.gear_count")
     out = []
     for item in items:
         if item.sign or _role(reading, item, ("power",)) != "power":
@@ -784,6 +786,33 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
     return out
+
+
+_COUNT_WORDS = ("tane", "adet")
+
+
+def _counts_gears(reading: Reading, item: Item) -> bool:
+    """"3 güçlü iki Gear", "two 3 power gears", "iki tane 3 güçlü Gear": a number of Gears
+    (two or more) that share one unsigned power; read as a power of its own it added a
+    wrong amount. ("two +2 gears" is a known multiplier, `_multipliers`.)"""
+    items = reading.items
+    if item.sign or item.suffix or (item.number or 0) < 2:
+        return False
+    k = item.i + 1
+    if k < len(items) and "power" in reading.at(k):
+        return False                    # "2 güçlü Gear": the Gear's power
+    before = item.i >= 2 and "power" in reading.at(item.i - 1) and \
+        items[item.i - 2].number is not None and not items[item.i - 2].sign
+    shared = before
+    while k < len(items) and k - item.i <= 4 and items[k].clause == item.clause:
+        if "gear" in reading.at(k):
+            return shared
+        if items[k].number is not None and not items[k].sign:
+            shared = True               # "two 3 power gears"
+        elif not (items[k].key in _COUNT_WORDS or "power" in reading.at(k)):
+            return False
+        k += 1
+    return False
 
 
 def _to_some_unit(reading: Reading, mods: list[Item]) -> bool:
