@@ -73,3 +73,25 @@ def test_steal_counts_read_through_the_forms(question, want, book):
 ])
 def test_a_gigs_value_is_never_read_as_how_many_gigs(question, book):
     assert ask(question, book=book).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question", [
+    "12 guclu birimim rakibin harcanmis birimine saldirdi kac gig calar",
+    "my 14 power unit attacks their spent unit, how many gigs does it steal",
+])
+def test_a_unit_attacked_steals_no_gig_and_the_fight_step_is_cited(question, book):
+    answer = ask(question, book=book)
+    assert (answer.kind, answer.value) == ("steal", 0) and "9.15" in answer.rules
+
+
+@pytest.mark.parametrize("question", [
+    "my 15 power unit attacks, their unit is spent, how many gigs",     # target not said
+    "Saldıran birimin gücü 29. Kaç Gig çalınır?",                       # no attack verb
+])
+def test_no_unit_target_is_read_where_the_attack_names_none(question, book):
+    assert ask(question, book=book).value != 0
+
+
+def test_a_power_said_as_what_it_rose_to_is_the_power(book):
+    answer = ask("birimimin gucu 20'ye cikti, gig alanina saldirirsa kac gig calar", book=book)
+    assert (answer.kind, answer.value) == ("steal", 3)

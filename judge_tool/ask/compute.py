@@ -77,8 +77,9 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")
     args = call.args
     value: Any
-    if kind == "steal" and args.get("blocked"):
-        # Blocked: the target is the blocker, there is no Steal Step; the engine runs it.
+    if kind == "steal" and (args.get("blocked") or args.get("target") == "unit"):
+        # Blocked, or a Unit attacked: the target is a Unit, there is a Fight Step and no
+        # Steal Step (9.15, 9.21); the engine runs it.
         stolen = value = 0
         line = ""
     elif kind == "steal":
@@ -151,7 +152,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = _blocker_line(reading, value, run)
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
-    if kind == "steal" and args.get("dice_present") is None:
+    if kind == "steal" and args.get("dice_present") is None and args.get("target") != "unit":
         call.assumptions.append(say(reading, "ask_combat.steal_my_gigs_not_given"
                                     if args.get("defending") == "me" else "ask_assume.steal.gigs_not_given"))
     rules = _unique(step.rule for step in trace)
@@ -186,7 +187,7 @@ ENGINE_ONLY = ("blocker", "sell", "call", "win")
 # (the whole run's trace is in the scenario, `judge check --explain`).
 DECIDING = {
     "steal": ("STEAL_EMPTY", "STEAL_ZERO", "STEAL_FORMULA", "STEAL_CAP", "BLOCKER",
-              "BLOCKER_REDIRECT", "REACT_NEXT"),
+              "BLOCKER_REDIRECT", "REACT_NEXT", "FIGHT_ONLY_UNIT"),
     "fight": ("9.17", "9.19"),
     "attack": ("9.3", "11.23", "11.3", "11.25"),
     "street_cred": ("11.2",),
@@ -228,8 +229,9 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     exact = kind == "steal"         # its section's parents are working, not deciding
     if exact:
         from ..engine.cite import R
+        fought = args.get("blocked") or args.get("target") == "unit"
         prefixes = tuple(getattr(R, name, name) for name in prefixes
-                         if name != "REACT_NEXT" or args.get("blocked"))
+                         if name not in ("REACT_NEXT", "FIGHT_ONLY_UNIT") or fought)
     steps = [st for st in run.trace
              if any(st.rule == p or (not exact and st.rule.startswith(p + ".")) for p in prefixes)]
     if kind == "call" and args.get("call_asked") == "cost":
@@ -362,6 +364,8 @@ def _blocker_line(reading: Reading, value: bool, run) -> str:
 def _steal_line(reading: Reading, args: dict, value: int, run, line: str) -> tuple[Any, str]:
     if args.get("blocked"):
         line = say(reading, "ask_answer.steal.blocked", n=value)
+    elif args.get("target") == "unit":
+        line = say(reading, "ask_answer.steal.unit_target", n=value)
     if asked_form(reading) == "yesno":
         stolen = value if not args.get("remaining") else None
         if stolen is None:

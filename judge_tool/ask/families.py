@@ -278,6 +278,50 @@ def _ready_blocker(reading: Reading, m: Match) -> bool:
         any(b.start == k for b in reading.of("block"))
 
 
+def _unit_target_steal(reading: Reading) -> Call | None:
+    """"12 güçlü birimim rakibin harcanmış birimine saldırdı, kaç Gig çalar?", "my unit
+    attacks their spent unit, how many gigs": a Unit attacked fights and steals nothing
+    (9.15, 9.21). Read only with no Gig area named, the target a Unit in the attack's
+    target phrase, and every number a power; a ready target is no legal attack: reported."""
+    verbs = [m for m in reading.of("attack")
+             if not reading.at(m.start) & {"attacker", "defender"}]
+    if reading.has("gig_area") or len(reading.of("attack")) != 1 or len(verbs) != 1 \
+            or not reading.has("unit") or len(reading.of("unit")) > 2:
+        return None             # one attack verb, by one Unit on one Unit
+    try:
+        attacker_part, target_part = _attack_parts(reading)
+    except Unclear:
+        return None
+    asked = {k for m in reading.of("how_many") + reading.of("gig_question") + reading.of("steal")
+             for k in range(m.start, m.end)}
+    target_part = target_part - asked
+    clause = reading.items[verbs[0].start].clause
+    if not any(m.start in target_part and reading.items[m.start].clause == clause
+               for m in reading.of("unit")) or \
+            any(m.start in target_part for m in reading.of("gig")):
+        return None             # the Unit attacked is named with the attack verb
+    if any(m.start in target_part for m in reading.of("ready")):
+        raise Unclear("target.ready")
+    powers = [it for it in reading.numbers if not it.sign and
+              (_role(reading, it, ("power",)) == "power" or _adjective(reading, it))]
+    if len(powers) != len(reading.numbers):
+        return None
+    mine = [it for it in powers if it.i not in target_part]
+    for concept in ("unit", "spent", "rival", "defender"):
+        for m in reading.of(concept):
+            if m.start in target_part:
+                reading.consumed.update(range(m.start, m.end))
+    args: dict[str, Any] = {"power": mine[0].number if len(mine) == 1 else 1, "target": "unit",
+                            "target_spent": True, "dice_present": None}
+    # (whose Unit is attacked is not shown: the answer's line says a Unit was the target)
+    defaults = {"target", "target_spent", "dice_present"}
+    assumptions = []
+    if len(mine) != 1:
+        defaults.add("power")
+        assumptions.append(say(reading, "ask_assume.steal.unit_target_power_one"))
+    return Call(args, assumptions, [], {it.i for it in powers}, defaults)
+
+
 def _no_block_states(reading: Reading) -> None:
     """"BLOCKER'ım harcanmıştı, bloklayamadım", "my blocker was spent so I didn't block":
     with the block said not to have happened, the BLOCKER's state only tells why; the
@@ -384,6 +428,9 @@ def extract_steal(reading: Reading) -> Call | None:
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
     _no_block_states(reading)
+    on_unit = _unit_target_steal(reading)
+    if on_unit is not None:
+        return on_unit
     scale = _power_scale(reading)       # "gücü yarıya indi", "üç katına çıktı"
     base: Item | None = None
     dice = None

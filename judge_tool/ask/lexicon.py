@@ -589,7 +589,7 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
     matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
     settled: set[int] = set()
     corrections: list[tuple[int, int]] = []
-    if sum(it.number is not None for it in items) >= 2:
+    if any(it.number is not None for it in items):
         settled, corrections = _corrections(items, matches, lexicon.corrections)
         if settled:
             matches = [m for m in matches if not settled & set(range(m.start, m.end))]
@@ -698,6 +698,11 @@ def _corrections(items: list[Item], matches: list[Match],
         else:
             continue
         earlier = [j for j in range(k) if plain(j)]
+        if not earlier and (k - 1) in power:
+            # "birimimin gücü 20'ye çıktı", "its power got raised to 20": the only power
+            # said is the one it has now; the change's words are read
+            settled.update(read)
+            continue
         if len(earlier) != 1 or not powered(earlier[0]):
             continue
         j = earlier[0]

@@ -73,6 +73,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             attack["reactions"] = [{"do": "block", "unit": BLOCKER}]
         else:
             attack["reactions"] = []
+        if args.get("target") == "unit":
+            # a spent rival Unit attacked: a fight, no Steal Step (9.15)
+            cards[DEFENDER] = {"type": "unit", "power": 1}
+            field_b = field_b + [{"card": DEFENDER, "spent": True}]
+            attack["target"] = DEFENDER
         data = {**base, "cards": cards,
                 "state": {"turn_player": "A", "turn": 3,
                           "A": {"deck": 5, "field": [ATTACKER]},
