@@ -95,3 +95,16 @@ def test_no_unit_target_is_read_where_the_attack_names_none(question, book):
 def test_a_power_said_as_what_it_rose_to_is_the_power(book):
     answer = ask("birimimin gucu 20'ye cikti, gig alanina saldirirsa kac gig calar", book=book)
     assert (answer.kind, answer.value) == ("steal", 3)
+
+
+@pytest.mark.parametrize("question, want", [
+    ("7 guclu birimim bu tur +3 aldi gig alanina saldirirsa kac gig calar", 2),   # the area after the verb
+    ("birim gucu on dokuz, gig alanina vurursa kac tane calar", 2),               # "vur-": hit
+])
+def test_more_steal_phrasings(question, want, book):
+    answer = ask(question, book=book)
+    assert (answer.kind, answer.value) == ("steal", want)
+
+
+def test_a_signed_number_right_before_a_gig_area_stays_unread(book):
+    assert ask("9 guclu birimim +3 gig alanina saldirirsa kac gig calar", book=book).kind == "unanswered"

@@ -483,6 +483,8 @@ def extract_steal(reading: Reading) -> Call | None:
         role = _role(reading, item, _STEAL_ROLES)
         if role == "gig" and _stolen_object_only(reading, item):
             role = None         # "Gig çalarken +10 alıyor": the Gigs are what it steals
+        elif role in ("gig", "gig_area") and _area_after_verb(reading, item):
+            role = None         # "+3 aldı Gig alanına saldırırsa": the Gig area attacked
         if item.i in times and (role == "power" or reading.has("gear")):
             mods += [item] * times[item.i].number      # each of the several changes
         elif item.i in times:
@@ -662,6 +664,21 @@ def _stolen_object_only(reading: Reading, item: Item) -> bool:
     return bool(gigs) and all(
         any(g.end <= s.start and s.end <= item.i or item.i < s.start and s.end <= g.start
             for s in steals) for g in gigs)
+
+
+def _area_after_verb(reading: Reading, item: Item) -> bool:
+    """"+3 aldı Gig alanına": every Gig word near a signed number is a Gig area named after
+    another word that follows the number (its verb: the clause ended without a comma); the
+    area is the attack's target, it counts nothing."""
+    items = reading.items
+    near = [m for m in reading.matches if m.concept in ("gig", "gig_area")
+            and abs(m.start - item.i) <= 3 and items[m.start].clause == item.clause]
+    areas = reading.of("gig_area")
+    return bool(near) and all(
+        m.start > item.i + 1 and any(a.start <= m.start < a.end for a in areas)
+        and not any(items[k].number is not None or reading.at(k) & {"gig", "power", "unit"}
+                    for k in range(item.i + 1, m.start))
+        for m in near)
 
 
 def _gig_number(reading: Reading, item: Item) -> bool:
