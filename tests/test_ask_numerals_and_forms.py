@@ -108,3 +108,25 @@ def test_more_steal_phrasings(question, want, book):
 
 def test_a_signed_number_right_before_a_gig_area_stays_unread(book):
     assert ask("9 guclu birimim +3 gig alanina saldirirsa kac gig calar", book=book).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question", [
+    "i played my unit this turn, can it attack their spent unit",
+    "bu tur birimimi oynadim, rakibin harcanmis birimine saldirabilir mi",
+])
+def test_a_unit_played_this_turn_with_words_between_has_lag(question, book):
+    answer = ask(question, book=book)
+    assert (answer.kind, answer.value) == ("attack", False) and "9.3.1.1" in answer.rules
+
+
+@pytest.mark.parametrize("question", ["birimimi oynadim, gig alanina saldirabilir mi",
+                                      "my unit was played, can it attack the gig area"])
+def test_a_play_that_says_no_turn_gets_no_ruling(question, book):
+    assert ask(question, book=book).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question, want", [("rakibin birimi harcanmis, ona saldirabilir miyim", True),
+                                            ("their unit is ready, can i attack it", False)])
+def test_a_pronoun_names_the_rival_unit_described_before(question, want, book):
+    answer = ask(question, book=book)
+    assert (answer.kind, answer.value) == ("attack", want)

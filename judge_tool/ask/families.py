@@ -1843,7 +1843,7 @@ def _mod_owner(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | Non
     return None
 
 
-_RELATIVE = ("that", "which", "who", "got", "gets", "get", "has", "had", "with")
+_RELATIVE = ("that", "which", "who", "got", "gets", "get", "has", "had", "with", "a", "an")
 
 
 def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | None:
@@ -1851,10 +1851,18 @@ def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | N
     birimim -6 aldı", "a 4 power unit that got +1" (the change is that Unit's)."""
     items = reading.items
     k = mod.i - 1
+    with_ = False
     while k >= 0 and items[k].key in _RELATIVE and items[k].clause == mod.clause:
+        with_ = with_ or items[k].key == "with"
         k -= 1
     if k < 0 or items[k].clause != mod.clause or "unit" not in reading.at(k):
         return None
+    if with_ and not reading.has("passive") and any(m.start < k and items[m.start].clause == mod.clause
+                     and not reading.at(m.start) & {"attacker", "defender"}
+                     for m in reading.of("attack")):
+        # "attacks their unit with +3": the unit's, or the attack's? not read ("attacked
+        # by a unit with +3": the attacker's either way)
+        raise Unclear("fight.change_either")
     k -= 1
     if k >= 0 and "power" in reading.at(k) and items[k].number is None:
         k -= 1
@@ -1932,6 +1940,8 @@ def extract_attack(reading: Reading) -> Call | None:
                        for k in range(m.start, m.end)):
         raise Unclear("attack.earlier_and_lag")
     lagging = bool(_present(reading, "lag")) and not earlier
+    if not lagging and not earlier and _played_this_turn(reading):
+        lagging = True          # "bu tur birimimi oynadım", "I played my unit this turn"
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
     solo = _present(reading, "go_solo")
@@ -1940,7 +1950,7 @@ def extract_attack(reading: Reading) -> Call | None:
     if solo:
         # a Legend played with GO SOLO this turn is a ready Unit that can attack this turn
         # (11.25.1): the scenario plays it, so its Lag is the engine's
-        for m in reading.of("legend"):
+        for m in reading.of("legend") + reading.of("play"):
             reading.consumed.update(range(m.start, m.end))
         args["go_solo"] = True
         args["lagging"] = lagging = True
@@ -2073,6 +2083,10 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
                                               range(k + 1, min(len(items), k + 5))):
                 target -= set(range(k, len(items)))
                 break
+        pronoun = next((k for k in sorted(target) if items[k].key in _TARGET_PRONOUNS), None)
+        if pronoun is not None and not any(reading.at(k) & {"unit", "gig", "gig_area", "area"}
+                                           for k in target):
+            target |= _rival_unit_clause(reading, verb)      # "their unit is spent, …attack it"
         return every - target - set(range(verb.start, verb.end)), target
     clause = items[verb.start].clause
     target_noun = None
@@ -2082,6 +2096,15 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
         if reading.at(k) & {"unit", "gig_area", "area", "block", "legend"} and _dative(items, k):
             target_noun = k
             break
+    pronoun = next((k for k in range(verb.start - 1, -1, -1) if items[k].clause == clause
+                    and items[k].key in _TARGET_PRONOUNS), None)
+    if target_noun is None and pronoun is not None:
+        # "rakibin birimi harcanmış, ona saldırabilir miyim": the Unit the clause before
+        # describes is the target the pronoun names
+        described = _rival_unit_clause(reading, verb)
+        if described:
+            return every - described - {pronoun} - set(range(verb.start, verb.end)), \
+                described | {pronoun}
     if target_noun is None:
         if any(reading.at(k) & {"unit", "gig_area", "block", "legend"} and _dative(items, k)
                for k in range(0, verb.start)):
@@ -2099,6 +2122,52 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
         begin -= 1
     target = set(range(begin, target_noun + 1))
     return every - target - set(range(verb.start, verb.end)), target
+
+
+# A pronoun that names the attack's target: "ona saldır-", "attack it". Grammar words of
+# the two languages, not cue words (a cue would need reading in every family).
+_TARGET_PRONOUNS = ("ona", "buna", "suna", "it")
+
+
+def _rival_unit_clause(reading: Reading, verb: Match) -> set[int]:
+    """The one earlier clause about a rival Unit and none of the asker's ("rakibin birimi
+    hazır", "their unit is spent"): its words, or none."""
+    items = reading.items
+    here = items[verb.start].clause
+    found = {items[m.start].clause for m in reading.of("unit")
+             if items[m.start].clause < here and _rivals_clause(reading, m.start)}
+    if len(found) != 1:
+        return set()
+    c = found.pop()
+    words = {k for k in range(len(items)) if items[k].clause == c}
+    if any(reading.at(k) & {"gig", "gig_area", "attack"} for k in words):
+        return set()
+    return words
+
+
+_THIS = ("bu", "this")
+
+
+def _played_this_turn(reading: Reading) -> bool:
+    """"bu tur birimimi oynadım", "I played my unit this turn": a play verb and "this turn"
+    in one clause with the Unit (or "it") and no other card named there: the Unit entered
+    this turn and has Lag (4.7). The words are read; a play word read by nothing else
+    is a fact the attack family reports (when the Unit was played decides its Lag)."""
+    items = reading.items
+    for m in reading.of("play"):
+        if m.start in reading.consumed:
+            continue
+        clause = [k for k in range(len(items)) if items[k].clause == items[m.start].clause]
+        this_turn = [t for t in reading.of("turn") if t.start in clause and t.start > 0
+                     and items[t.start - 1].key in _THIS and items[t.start - 1].clause == items[t.start].clause]
+        unit = any("unit" in reading.at(k) or items[k].key in ("it", "onu") for k in clause)
+        other = any(reading.at(k) & {"program", "gear", "legend", "card", "rival"} for k in clause)
+        if this_turn and unit and not other:
+            reading.consumed.update(range(m.start, m.end))
+            for t in this_turn:
+                reading.consumed.update(range(t.start - 1, t.end))
+            return True
+    return False
 
 
 def _played_earlier(reading: Reading) -> bool:
