@@ -1923,6 +1923,9 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
 
 
 def extract_attack(reading: Reading) -> Call | None:
+    if reading.has("both"):
+        # "ikisi de ölür mü", "do both die?": a fight's outcome, never one attack's legality
+        return None
     assumptions: list[str] = []
     used: set[int] = set()
     attacker_part, target_part = _attack_parts(reading)
