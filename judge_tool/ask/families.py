@@ -322,21 +322,45 @@ def _unit_target_steal(reading: Reading) -> Call | None:
     return Call(args, assumptions, [], {it.i for it in powers}, defaults)
 
 
-def _no_block_states(reading: Reading) -> None:
-    """"BLOCKER'ım harcanmıştı, bloklayamadım", "my blocker was spent so I didn't block":
-    with the block said not to have happened, the BLOCKER's state only tells why; the
-    attack stays on the Gig area. The state word is read (consumed), it changes nothing."""
+def _no_block_states(reading: Reading) -> set[int]:
+    """"BLOCKER'ım harcanmıştı, bloklayamadım", "rakip 3 güçlü BLOCKER'la bloklamadı": with
+    the block said not to have happened, the BLOCKER's state only tells why and its power
+    changes nothing; the attack stays on the Gig area. The state words are read (consumed);
+    the indices of the BLOCKER's power numbers are returned (read, used for nothing)."""
     blocks = _block_words(reading)
     verbs = [m for m in blocks if m.cue != "blocker"]
     keywords = [m for m in blocks if m.cue == "blocker"]
     if not verbs or not keywords or not all(_negated(reading, m.start, m.end, reach=3) for m in verbs):
-        return
+        return set()
     items = reading.items
     for concept in ("spent", "ready", "lag"):
         for m in reading.of(concept):
             if any(items[k.start].clause == items[m.start].clause and 0 < m.start - k.end + 1 <= 2
                    for k in keywords):
                 reading.consumed.update(range(m.start, m.end))
+    powers: set[int] = set()
+    for k in keywords:
+        # "3 güçlü BLOCKER'la", "a 3 power blocker": the number right before, its power word
+        # between
+        j = k.start - 1
+        if j >= 0 and "power" in reading.at(j) and items[j].number is None:
+            j -= 1
+        if j >= 0 and items[j].number is not None and not items[j].sign \
+                and items[j].clause == items[k.start].clause and j < k.start - 1:
+            powers.add(j)
+    return powers
+
+
+def _power_adjective(reading: Reading, item: Item) -> bool:
+    """"12 güçlü birimim", "a 12 power unit": the power word right after the number makes
+    it a Unit's power, whatever Gig word is near."""
+    items = reading.items
+    nxt = _after_number(reading, item)
+    if nxt >= len(items) or items[nxt].clause != item.clause or "power" not in reading.at(nxt):
+        return False
+    if reading.language == "tr":
+        return items[nxt].key.endswith(("lu", "lü", "li", "lı"))
+    return nxt + 1 < len(items) and "unit" in reading.at(nxt + 1)
 
 
 def extract_blocked_steal(reading: Reading) -> Call | None:
@@ -427,7 +451,7 @@ def extract_steal(reading: Reading) -> Call | None:
         raise Unclear("steal.several_attackers")
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
-    _no_block_states(reading)
+    refused = _no_block_states(reading)
     on_unit = _unit_target_steal(reading)
     if on_unit is not None:
         return on_unit
@@ -448,14 +472,18 @@ def extract_steal(reading: Reading) -> Call | None:
         counters |= words
     if scale is not None:
         counters |= scale[2]            # "üç katına": the count is no power
-    plain = [it for it in reading.numbers if not it.sign and it not in gear and it.i not in counters]
+    plain = [it for it in reading.numbers if not it.sign and it not in gear
+             and it.i not in counters | refused]
     lost_at = [it for it in plain if _lost_power(reading, it)]
     # "30'luk birimim Gig alanına": a number written as the Unit's adjective is its power,
     # whatever Gig word stands near it
-    described = [it for it in plain if _adjective(reading, it) and not it.sign]
+    described = [it for it in plain if (_adjective(reading, it) or _power_adjective(reading, it))
+                 and not it.sign]
     if any(_gig_value(reading, it) for it in plain):
         raise Unclear("steal.gig_value")
+    # (the power taken by a described number, the others are read for the Gig count only)
     roles = _assign(reading, [it for it in plain if not any(it is x for x in lost_at + described)],
+                    {"gig": "dice", "gig_area": "dice"} if described else
                     {"power": "power", "gig": "dice", "gig_area": "dice"})
     roles.update({it.i: "power" for it in described})
     # each as a signed change ("loses 8": -8), a copy: the reading's own words stay as typed
@@ -579,7 +607,7 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.remaining_attacker")
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
-    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters
+    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters | refused
     if claimed is not None:
         used.add(claimed.i)
     return Call(args, assumptions, steps, used)
