@@ -246,8 +246,12 @@ def _build_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str],
             cue_words = words_of(cue)
             for w in cue_words:
                 words.add(w)
-                if (w not in turkish_words or w in english_names) and not cue.rstrip().endswith("-"):
+                if w not in turkish_words and not cue.rstrip().endswith("-"):
                     words.update(w + e for e in ("s", "es", "ed", "ing"))   # English words
+                elif w in english_names and not cue.rstrip().endswith("-"):
+                    # a term's English name is a noun or a verb: its -s form only ("attacks");
+                    # "giging" is no word, and would take "giving" for a typo
+                    words.update(w + e for e in ("s", "es"))
             if len(cue_words) > 1:
                 parts.update(w for w in cue_words if len(w) >= MIN_LENGTH)
     for lang in raw.get("filler", {}).values():
