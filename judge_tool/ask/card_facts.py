@@ -38,6 +38,7 @@ class Vocabulary:
     keywords: dict[str, tuple[tuple[str, ...], ...]]   # keyword -> its word sequences
     ask: frozenset[str]
     equip: frozenset[str]
+    types: dict[str, frozenset[str]]            # card type -> the words naming it
 
 
 def vocabulary() -> Vocabulary:
@@ -53,7 +54,8 @@ def _build_vocabulary() -> Vocabulary:
     return Vocabulary(
         {k: frozenset(v) for k, v in raw["fact"].items()},
         {k: tuple(tuple(seq) for seq in v) for k, v in raw["keyword"].items()},
-        frozenset(raw["words"]["ask"]), frozenset(raw["words"]["equip"]))
+        frozenset(raw["words"]["ask"]), frozenset(raw["words"]["equip"]),
+        {k: frozenset(v) for k, v in raw.get("type", {}).items()})
 
 
 @dataclass
@@ -61,8 +63,9 @@ class Asked:
     """What a card-facts question asks: the fact, and the keyword for a keyword question."""
 
     fact: str                   # "cost", "power", "sell" or "keyword"
-    keyword: str = ""
+    keyword: str = ""           # the keyword asked, or the one a cost is asked of ("GO SOLO")
     equipped: bool = False      # a Gear word ("taktım", "equipped") was said
+    types: frozenset[str] = frozenset()   # card types the question names ("bir program mı")
 
 
 def _words(question: str, spans: list[tuple[int, int]]) -> list[str]:
@@ -94,20 +97,25 @@ def _asked(words: list[str], question: str, vocab: Vocabulary) -> Asked | None:
     facts = {f for f, ws in vocab.facts.items() if any(w in ws for w in left)}
     if "€" in question:
         facts.add("cost")
+    types = frozenset(t for t, ws in vocab.types.items() if any(w in ws for w in left))
+    left = [w for w in left if not any(w in ws for ws in vocab.types.values())]
     equipped = any(w in vocab.equip and w not in vocab.ask for w in left)
     known = vocab.ask | vocab.equip | frozenset().union(*vocab.facts.values())
     if any(w not in known for w in left):
         return None
     if keywords:
+        if set(keywords) == {"GO SOLO"} and facts == {"cost"} and not equipped:
+            # "X'in GO SOLO bedeli": the cost a GO SOLO Legend is played for
+            return Asked("cost", "GO SOLO", types=types)
         if facts or len(set(keywords)) != 1 or equipped:
             return None
-        return Asked("keyword", keywords[0])
+        return Asked("keyword", keywords[0], types=types)
     if len(facts) != 1:
         return None
     fact = facts.pop()
     if equipped and fact != "power":
         return None
-    return Asked(fact, equipped=equipped)
+    return Asked(fact, equipped=equipped, types=types)
 
 
 def answer(question: str, language: str):
@@ -133,6 +141,8 @@ def answer(question: str, language: str):
     m = _messages(reading.language)
     gears = [x for x in mentions if all(c.type == "gear" for c in x.cards)]
     holders = [x for x in mentions if x not in gears]
+    if asked.types and (asked.fact == "power" and asked.equipped or len(mentions) > 1):
+        return None
     if asked.fact == "power" and (asked.equipped or len(mentions) > 1):
         if len(holders) != 1 or not gears or not asked.equipped:
             return _no(question, reading, [m("ask_misc.card.fact_holder")])
@@ -140,6 +150,11 @@ def answer(question: str, language: str):
     if len(mentions) != 1:
         return None
     cards = mentions[0].cards
+    if asked.types and any(c.type not in asked.types for c in cards):
+        return None             # "Floor It bir birim mi?": the type named is not the card's
+    if asked.keyword and asked.fact == "cost" and not all(asked.keyword in c.keywords
+                                                           for c in cards):
+        return None             # a GO SOLO cost of a card without GO SOLO
     written = question[mentions[0].start:mentions[0].end]
     return _fact(question, reading, cards, written, asked)
 

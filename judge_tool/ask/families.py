@@ -4242,7 +4242,7 @@ EXTRACT.update(timing=extract_timing, react=extract_react)
 # module is imported only when a question reaches its family (the lexicon's `need`).
 MODULES = {"deck_search": ("family_search", ("yesno", "count"), False),
            "replace": ("family_replace", ("yesno", "outcome", "none", "count"), True),
-           "gear": ("family_gear", ("outcome", "yesno", "none"), False),
+           "gear": ("family_gear", ("outcome", "yesno", "none", "count"), False),
            "phase_order": ("family_phaseorder", ("yesno",), False)}
 OWN: dict[str, Callable] = {}
 # "iki kez kart satabilir miyim": selling and calling are once a turn, so a repeated one is

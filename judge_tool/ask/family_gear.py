@@ -20,7 +20,7 @@ from .family_util import answer as make_answer
 from .lexicon import Reading
 
 NAME = "gear"
-FORMS = ("outcome", "yesno", "none")
+FORMS = ("outcome", "yesno", "none", "count")
 
 UNIT, GEAR, OTHER, EVENT, MOVE = "Birim", "Gear", "Diğer Birim", "Olay", "Taşıma"
 # the event's concept -> the engine verb and the area the Unit (and its Gear) goes to
@@ -321,6 +321,69 @@ def _gear_alone(reading: Reading) -> Call | None:
     return Call({"event": "gear_defeat", "asked": asked, "zone": None})
 
 
+# what a Unit-power question with Gears may also hold; anything else is another family's
+_POWER_ONLY = frozenset({"power", "unit", "gear", "equip", "how_many", "what", "yesno",
+                         "total", "now", "other", "both"})
+_ARTICLES = ("bir", "a", "an")
+_TOTAL = ("toplam", "total", "its", "the", "simdi", "now")
+
+
+def _power_said(reading: Reading, it) -> str | None:
+    """"5 güçlü birimime", "3 güçlü bir Gear", "a 2 power gear": the number, a power word
+    right after it, then (past an article) a Unit word ("unit") or a Gear word ("gear");
+    None when the number is said any other way."""
+    items = reading.items
+    k = it.i + 1
+    if it.sign or it.die is not None or it.suffix or k >= len(items) \
+            or "power" not in reading.at(k) or items[k].clause != it.clause:
+        return None
+    k += 1
+    while k < len(items) and items[k].key in _ARTICLES:
+        k += 1
+    if k >= len(items) or items[k].clause != it.clause:
+        return None
+    here = reading.at(k)
+    if "unit" in here and "gear" not in here:
+        return "unit"
+    if "gear" in here and "equip" not in here:
+        return "gear"
+    return None
+
+
+def _power_asked(reading: Reading) -> Call | None:
+    """"5 güçlü birimime 3 güçlü bir Gear taktım, gücü kaç?": a Unit's power with its
+    Gears (11.6.5), every number said as the Unit's or a Gear's power, and the power asked
+    of the Unit in the asking clause."""
+    from .asked import asked_form
+    from .family_util import asked_clause
+    if asked_form(reading) != "count" or not reading.numbers or reading.has("legend"):
+        return None
+    if reading.concepts() - _POWER_ONLY:
+        return None
+    clause = asked_clause(reading)
+    items = reading.items
+    asked = [m for m in reading.of("power") if items[m.start].clause == clause
+             and not (m.start and items[m.start - 1].number is not None)]
+    if len(asked) != 1:
+        return None
+    k = asked[0].start - 1
+    while k >= 0 and items[k].clause == clause and items[k].key in _TOTAL:
+        k -= 1
+    if k >= 0 and items[k].clause == clause and "gear" in reading.at(k) \
+            and "equip" not in reading.at(k):
+        return None                     # "Gear'ın gücü kaç": the Gear's own power
+    roles = [(_power_said(reading, it), it) for it in reading.numbers]
+    if any(r is None for r, _ in roles):
+        raise Unclear("gear.number_unused")
+    base = [it for r, it in roles if r == "unit"]
+    gears = [it for r, it in roles if r == "gear"]
+    if len(base) != 1 or not gears or not reading.has("equip") and len(gears) < 1:
+        raise Unclear("gear.number_unused")
+    return Call({"event": "power", "asked": "power", "zone": None, "base": base[0].number,
+                 "gears": [g.number for g in gears]},
+                used={it.i for _, it in roles})
+
+
 def extract(reading: Reading) -> Call | None:
     if not (reading.has("gear") or reading.has("equip")):
         return None
@@ -328,6 +391,9 @@ def extract(reading: Reading) -> Call | None:
     alone = _gear_alone(reading)
     if alone is not None:
         return alone
+    power = _power_asked(reading)
+    if power is not None:
+        return power
     event = _event(reading)
     if event is None:
         return None
@@ -459,8 +525,45 @@ def _answer_gear_alone(question: str, call: Call, reading: Reading):
                        call.assumptions)
 
 
+def _answer_power(question: str, call: Call, reading: Reading):
+    """The Unit's power on the engine's board, holding Gears of the powers said; it must
+    be the printed sum (11.6.5)."""
+    from ..engine.trace import Step
+    base, powers = call.args["base"], call.args["gears"]
+    names = [GEAR] + [f"{GEAR} {i}" for i in range(2, len(powers) + 1)]
+    cards: dict[str, Any] = {UNIT: {"type": "unit", "power": base, "cost": 1}}
+    for name, n in zip(names, powers):
+        cards[name] = {"type": "gear", "power": n, "cost": 1}
+    data = {"title": question[:120] or "judge ask", "question": question[:300] or "?",
+            "cards": cards,
+            "state": {"turn_player": "A", "turn": 3,
+                      "A": {"deck": 5, "field": [{"card": UNIT, "gears": names}]},
+                      "B": {"deck": 5}}}
+    got: dict[str, int] = {}
+
+    def expect_of(result) -> dict:
+        card = next(c for c in result.state.players["A"].field if c.name == UNIT)
+        got["n"] = result.game.power(card)
+        return {"power": {UNIT: got["n"]}, "A": {"field": [UNIT]}}
+
+    _, text = run(data, expect_of)
+    total = base + sum(powers)
+    if got.get("n") != total:
+        raise Unclear("gear.engine_power", engine=got.get("n"), printed=total)
+    m = words(reading)
+    steps = [Step.said("11.6.5", "card_fact.gears", card=m("ask_misc.gear.the_unit"), base=base,
+                       added=sum(powers), n=total)]
+    line = m("ask_misc.gear.power_total", base=base, added=sum(powers), n=total)
+    understood = [m("ask_misc.gear.power_said", base=base,
+                    gears=", ".join(str(n) for n in powers))]
+    return make_answer(question, NAME, reading, total, line, steps, understood, text,
+                       call.assumptions)
+
+
 def answer(question: str, call: Call, reading: Reading):
     args = call.args
+    if args["event"] == "power":
+        return _answer_power(question, call, reading)
     if args["event"] == "gear_defeat":
         return _answer_gear_alone(question, call, reading)
     asked = args["asked"]
