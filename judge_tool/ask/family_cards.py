@@ -253,7 +253,9 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
             return "QUICK Program"
         return "non-QUICK Program" if language == "en" else "QUICK olmayan Program"
     if card.type == "gear" and not power:
-        core = "Gear"
+        # a Gear may have QUICK (a React Step question turns on it, 11.26): said either way
+        core = "Gear" if "QUICK" in card.keywords else (
+            "non-QUICK Gear" if language == "en" else "QUICK olmayan Gear")
     elif card.type == "gear":
         core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
     elif power:

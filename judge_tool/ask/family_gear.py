@@ -53,7 +53,10 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
             if "unit" in here:
                 break
             if "gear" in here and "equip" not in here:
-                if "with" in (items[k - 1].key if k else "", items[k - 2].key if k > 1 else ""):
+                j = k - 1
+                while j >= 0 and j in reading.consumed:
+                    j -= 1              # "with non-QUICK Gear": a stand-in's words
+                if "with" in (items[j].key if j >= 0 else "", items[j - 1].key if j > 0 else ""):
                     continue            # "my unit with a Gear attached … is defeated"
                 if any("equip" in reading.at(j) and items[j].clause == clause
                        for j in range(max(0, k - 3), k)) and reading.language == "en":
@@ -388,6 +391,7 @@ def extract(reading: Reading) -> Call | None:
     if not (reading.has("gear") or reading.has("equip")):
         return None
     _by_an_effect(reading)
+    _gear_quick(reading)
     alone = _gear_alone(reading)
     if alone is not None:
         return alone
@@ -426,6 +430,22 @@ def _gear_count(reading: Reading) -> tuple[int, set[int]]:
                 and "gear" in reading.at(nxt) and not it.suffix:
             return it.number, {it.i}
     return 1, set()
+
+
+def _gear_quick(reading: Reading) -> None:
+    """"QUICK olmayan Gear", "non-QUICK Gear": a named Gear's stand-in says whether it has
+    QUICK (a React Step question turns on it); where the Gear goes it decides nothing, and
+    its words are read here."""
+    items = reading.items
+    for m in reading.of("quick"):
+        start = m.start
+        if start and items[start - 1].key == "non" and items[start - 1].clause == items[start].clause:
+            start -= 1                  # "non-QUICK Gear"
+        k = m.end
+        while k < len(items) and k - m.end < 2 and "negation" in reading.at(k):
+            k += 1
+        if k < len(items) and "gear" in reading.at(k) and "equip" not in reading.at(k):
+            reading.consumed.update(range(start, k))
 
 
 def _by_an_effect(reading: Reading) -> None:

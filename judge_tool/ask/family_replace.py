@@ -74,7 +74,13 @@ def _asked(reading: Reading) -> str | None:
             reading) and _replaced_event(reading):
         return "before_event"       # "yerine geçtiği olaydan önce mi uygulanır?" (10.25)
     if reading.has("impossible"):
-        return "impossible"
+        # what the asking clause asks of: the Unit's defeat ("birimim yine de mağlup olur
+        # mu?": the original event) or the replacement ("uygulanır mı?"); else not read
+        if in_clause(reading, "defeat", clause) and not in_clause(reading, "apply", clause):
+            return "impossible_original"
+        if in_clause(reading, "apply", clause) or in_clause(reading, "replacement", clause):
+            return "impossible"
+        return None
     if _twice(reading):
         return "twice"
     if reading.has("optional") and ks & set(_MUST):

@@ -1763,6 +1763,10 @@ def _act(reading: Reading) -> str:
         # (11.26.1.1); with other text its QUICK effect is used from the field (11.26.1.2)
         raise Unclear("timing_react.quick_card")
     if reading.has("gear") and play and not program:
+        if quick is None and not effect:
+            # a Gear may carry QUICK (the card pool has one): whether it may be played on
+            # the rival's turn depends on it, as for a Program
+            raise Unclear("react.gear_quick")
         picked.append("gear")
     elif reading.has("unit") and play and not (program or effect):
         picked.append("unit")
