@@ -204,6 +204,10 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
     if asked.fact == "cost":
         line = m("ask_misc.card.fact_cost", name=names, n=value)
         steps.append(Step.said(_COST_RULE, "card_fact.cost", card=names, n=value))
+        if asked.keyword:
+            # "X'in GO SOLO bedeli": the keyword that plays the Legend for that cost
+            steps.append(Step.said(_KEYWORD_RULES[asked.keyword], "card_fact.keywords",
+                                   card=names, keywords=", ".join(card.keywords)))
     elif asked.fact == "power":
         # a printed power is card data and no rule with Turkish text states it (3.17 has
         # none): every answer cites a rule, so this one is left to `judge card`
