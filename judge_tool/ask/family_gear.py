@@ -283,25 +283,24 @@ def _gear_subject(reading: Reading, m) -> bool:
 
 
 def _unit_asked(reading: Reading, event) -> str | None:
-    """What a question whose Gear alone is defeated asks of the Unit, in a later clause:
+    """What a question whose Gear alone is defeated asks of the Unit, after the event:
     "birim de çöpe gider mi" / "is the Unit defeated too" ("leaves"), "does the Unit stay
     on the field" ("stays")."""
     from .asked import asked_form
-    from .family_util import in_clause
     if asked_form(reading) != "yesno":
         return None
     items = reading.items
-    clause = items[-1].clause
-    if clause == items[event.start].clause or in_clause(reading, "gear", clause) and not \
-            all("equip" in reading.at(m.start) for m in reading.of("gear")
-                if items[m.start].clause == clause):
+    # what follows the Gear's event ("…, birim de çöpe gider mi", "… birimim de yok edilir
+    # mi"): the Unit named there and nothing said of a Gear
+    after = range(event.end, len(items))
+    said = set().union(*(reading.at(k) for k in after)) if len(after) else set()
+    if any("gear" in reading.at(k) and "equip" not in reading.at(k) for k in after):
         return None
-    if not in_clause(reading, "unit", clause):
+    if "unit" not in said:
         return None
-    if in_clause(reading, "stay", clause) and not in_clause(reading, "go", clause):
+    if "stay" in said and "go" not in said:
         return "stays"
-    if (in_clause(reading, "go", clause) and in_clause(reading, "trash", clause)) \
-            or in_clause(reading, "defeat", clause):
+    if ("go" in said and "trash" in said) or "defeat" in said:
         return "leaves"
     return None
 
