@@ -4031,7 +4031,10 @@ def extract_draw(reading: Reading) -> Call | None:
     if past:
         reading = Reading(reading.question, reading.items,
                           [m for m in reading.matches if m not in past], reading.language)
-    numbers = [it for it in reading.numbers if it.i not in past_used]
+    picked = _picked_count(reading)
+    if picked is None and reading.has("up_to") and _pick_words(reading):
+        return None                     # "hepsini seçersem", "if I pick the most": not a count
+    numbers = [it for it in reading.numbers if it.i not in past_used and it is not picked]
     roles = _assign(reading, numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
     n_item: Item | None = None
@@ -4088,10 +4091,18 @@ def extract_draw(reading: Reading) -> Call | None:
         else:
             n = 1
             assumptions.append(say(reading, "ask_assume.draw.one_card"))
-    if n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to")):
+    up_to = n_item is not None and any(0 <= n_item.i - m.end <= 1 for m in reading.of("up_to"))
+    if picked is not None and (not up_to or picked.number > n):
+        return None                     # a chosen count outside an "up to X" it fits
+    if up_to:
         # "en fazla 3 kart çek": the player first chooses how many, then draws exactly
         # that many (11.5.2.2), so no more than the deck holds need be chosen.
         steps = [Step(R.DRAW_UP_TO, say(reading, "ask_step.draw.up_to", n=n))]
+        if picked is not None:
+            # "… 3 seçersem", "I pick 2": the number chosen is drawn, even past the deck
+            return Call({**extra, "n": picked.number, "deck_count": k, "up_to": True},
+                        assumptions, steps,
+                        {x.i for x in (n_item, k_item, picked) if x is not None} | past_used)
         if n > k:
             assumptions.append(say(reading, "ask_assume.draw.up_to_capped", n=n, k=k))
             n = k
@@ -4099,6 +4110,43 @@ def extract_draw(reading: Reading) -> Call | None:
                     {x.i for x in (n_item, k_item) if x is not None} | past_used)
     return Call({**extra, "n": n, "deck_count": k}, assumptions,
                 used={x.i for x in (n_item, k_item) if x is not None} | past_used)
+
+
+_PICK_BETWEEN = ("to", "draw", "i", "only")
+
+
+def _pick_words(reading: Reading) -> list[Match]:
+    """The `choose` words that pick a count (the draw family's `pick_stems` cue data)."""
+    from .lexicon import load_lexicon
+    stems = tuple(load_lexicon().families["draw"].get("pick_stems", ()))
+    return [m for m in reading.of("choose") if reading.items[m.start].key.startswith(stems)]
+
+
+def _picked_count(reading: Reading) -> Item | None:
+    """The count the player picks for "draw up to X" (11.5.2.2): a number right before a
+    picking verb ("3 seçersem", "2'yi seçtim") or right after one, across "to draw" ("I
+    choose 3", "if I pick to draw 2"). None without "up to" or without such a number."""
+    if not reading.has("up_to"):
+        return None
+    items = reading.items
+    found: list[Item] = []
+    for m in _pick_words(reading):
+        back = m.start - 1
+        if back > 0 and "card" in reading.at(back) and items[back - 1].number is not None:
+            back -= 1                   # "2 kart seçersem", "3 cards I pick"
+        before = items[back] if back >= 0 else None
+        if before is not None and before.number is not None and not before.sign \
+                and before.clause == items[m.start].clause:
+            found.append(before)
+            continue
+        for k in range(m.end, min(len(items), m.end + 3)):
+            if items[k].number is not None and not items[k].sign:
+                if items[k].clause == items[m.start].clause:
+                    found.append(items[k])
+                break
+            if items[k].key not in _PICK_BETWEEN:
+                break
+    return found[0] if len(found) == 1 else None
 
 
 def _one_card_near(reading: Reading, concept: str, after: int, before_a_draw: bool = True) -> int | None:

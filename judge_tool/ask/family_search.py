@@ -28,6 +28,11 @@ _ROLES = {"top": "n", "search": "n", "deck": "k", "left": "k", "take": "t", "to_
 _TYPES = ("gear", "unit", "program")
 _NEGATIVE_FIND = ("bulmam", "bulmaz", "bulmayab", "bulmayacag")
 _LIMIT_N, _LIMIT_K = 30, 60
+# Questions whose answer no search size changes (the deck holding at least that many).
+# Not "shuffle": a search said without its size is a card not described, and a card may
+# itself say to shuffle (heldout8b leaves "must I shuffle while searching?" unanswered).
+_SIZE_FREE = ("decline", "counted")
+_ANY_SIZE = 3
 SEARCHER = "Arayan"
 
 
@@ -107,12 +112,20 @@ def extract(reading: Reading) -> Call | None:
         assumptions_n = True
     else:
         assumptions_n = False
-    if "n" not in found:
-        raise Unclear("search.looks_at")
-    n = found["n"]
     assumptions: list[str] = []
     m = words(reading)
     defaults: set[str] = set()
+    if "n" not in found and "k" not in found and asked in _SIZE_FREE \
+            and not _deck_empty(reading) and not reading.has("none_left"):
+        # "arama yaparken baktığım kartlar destede sayılır mı?", "must I shuffle after
+        # searching?": no size is said and none changes these answers (11.13.2-11.13.4),
+        # so a search of a few cards in a deck that holds them stands for any
+        found["n"] = _ANY_SIZE
+        defaults.add("n")
+        assumptions.append(m("ask_misc.search.size_assumed", n=_ANY_SIZE))
+    if "n" not in found:
+        raise Unclear("search.looks_at")
+    n = found["n"]
     if assumptions_n:
         assumptions.append(m("ask_react.search_any_size"))
     if asked == "empty" and ("k" not in found or reading.has("take") or reading.has("to_hand")
@@ -409,7 +422,10 @@ def answer(question: str, call: Call, reading: Reading):
         line = m("ask_react.search_empty_yes" if value else "ask_react.search_empty_no",
                  head=yes_no(reading, value), left=len(a.deck), looked=looked)
     elif asked == "shuffle":
-        value = [c.name for c in a.deck] != _names(args["k"])
+        # shuffled: the cards still in the deck are out of their first order (a card taken
+        # away changes the deck, not its order: 11.13.2)
+        now = [c.name for c in a.deck]
+        value = now != [name for name in _names(args["k"]) if name in now]
         line = m("ask_misc.search.shuffle_yes" if value else "ask_misc.search.shuffle_no",
                  head=yes_no(reading, value))
     else:                                       # decline
@@ -423,7 +439,7 @@ def answer(question: str, call: Call, reading: Reading):
 
 def _understood(reading: Reading, args: dict, defaults: set[str]) -> list[str]:
     m = words(reading)
-    lines = [m("ask_misc.search.effect", n=args["n"])]
+    lines = [] if "n" in defaults else [m("ask_misc.search.effect", n=args["n"])]
     if args["t"]:
         what = m(f"ask_misc.type.{args['type']}") if args["type"] else m("ask_misc.type.card")
         where = m("ask_misc.search.to_trash" if args["to"] == "trash" else "ask_misc.search.to_hand")
