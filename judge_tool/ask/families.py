@@ -2880,6 +2880,9 @@ def extract_win(reading: Reading) -> Call | None:
     mine_nth = _my_nth_from_rival(reading, have)
     if _present(reading, "overtime"):
         return _win_overtime(reading, have, mine_nth)
+    aside = _fixer_aside(reading, counts, start)
+    if aside is not None:
+        return aside
     both = _both_counts(reading)
     if both is not None:
         return both
@@ -2912,13 +2915,81 @@ def extract_win(reading: Reading) -> Call | None:
                     [say(reading, "ask_assume.win.no_overtime")] if reading.has("win")
                     and have.number + stolen[0].number >= 7 else [],
                     used=used | {stolen[0].i})
+    if not start and len(reading.numbers) == 1 and reading.has("main_phase") \
+            and not reading.has("rival") and have.number >= 1 \
+            and (have.suffix.startswith(_ORDINAL_ENDS) or _past_mine(reading, "reach")) \
+            and (_past_mine(reading, "reach") or any(it.key in ("i", "my") for it in reading.items)
+                 or have.suffix.startswith(_ORDINAL_ENDS)):
+        # "i got my 7th gig in my main phase", "ana fazımda 7 Gig'e ulaştım": a count reached
+        # in the middle of the turn, however it was reached; run as one steal that reaches it
+        for m in reading.of("main_phase") + reading.of("reach"):
+            reading.consumed.update(range(m.start, m.end))
+        return Call({"gigs": have.number - 1, "steal": 1, "when": "steal"},
+                    [say(reading, "ask_assume.win.main_reached", n=have.number)]
+                    + ([say(reading, "ask_assume.win.no_overtime")] if have.number >= 7 else []),
+                    used=used)
     if len(reading.numbers) != 1 or not start:
         raise Unclear("win.when_counted")
     # A "not yet" to 7 Gigs holds outside overtime only: in overtime 7 Gigs win at once
     # (official 1.11; the Turkish rulebook has no text for it), so the answer says so.
     late = owners.get("gigs_of", "me") != owners.get("turn_of", "me") and have.number >= 7
+    _deck_after_check(reading)
     return Call({"gigs": have.number, "when": "start", **owners},
                 [say(reading, "ask_assume.win.no_overtime")] if late else [], used=used)
+
+
+_DECK_WORDS = ("deck", "empty", "none_left", "draw", "card")
+
+
+def _fixer_aside(reading: Reading, counts: list[Item], start: bool) -> Call | None:
+    """"Gig alanımda 6 zar, fixer alanımda 1 zar var; turumun başında kazanır mıyım?": dice
+    still in the fixer area are no friendly Gigs (5.10.3, 6.1.3), so only the Gig area's
+    count is checked at the start of the turn. None unless exactly one other count is
+    given, at the start of the asker's own turn, with no steal and no rival named."""
+    items = reading.items
+    fixers = reading.of("fixer")
+    if not fixers:
+        return None
+
+    def next_to_fixer(it: Item) -> Match | None:
+        # the fixer words nearest the number, in its clause, with no other number between
+        for m in fixers:
+            lo, hi = sorted((it.i, m.start))
+            if items[m.start].clause == it.clause and hi - lo <= 5 and not any(
+                    items[k].number is not None for k in range(lo + 1, hi)):
+                return m
+        return None
+
+    aside = [it for it in reading.numbers if next_to_fixer(it) is not None]
+    kept = [it for it in counts if it not in aside]
+    if not aside:
+        return None
+    if len(aside) != 1 or len(kept) != 1 or len(reading.numbers) != 2 or not start \
+            or reading.has("steal") or reading.has("rival") or reading.has("choose") \
+            or any(it.sign for it in reading.numbers) or _turn_owner(reading) == "rival":
+        raise Unclear("win.when_counted")
+    place = next_to_fixer(aside[0])
+    lo, hi = min(aside[0].i, place.start), max(aside[0].i + 2, place.end)
+    for k in range(lo, min(hi, len(items))):
+        if reading.at(k) & {"gig", "fixer", "area"}:
+            reading.consumed.add(k)
+    have = kept[0]
+    return Call({"gigs": have.number, "when": "start"},
+                [say(reading, "ask_assume.win.fixer_aside", n=aside[0].number)],
+                used={have.i, aside[0].i})
+
+
+def _deck_after_check(reading: Reading) -> None:
+    """"Turumun başında 7 Gig'im var ama destem boş", "…, do I win before I have to draw?":
+    the deck and the Start Phase draw come after the 7-Gig check (8.6.1 before 8.6.4), so
+    their words are read as facts that change nothing; a negation on them ("kart yok") too."""
+    for k, _ in enumerate(reading.items):
+        if reading.at(k) & set(_DECK_WORDS):
+            reading.consumed.add(k)
+            nxt = k + 1
+            if nxt < len(reading.items) and (reading.items[nxt].neg_verb
+                                             or "negation" in reading.at(nxt)):
+                reading.consumed.add(nxt)
 
 
 _FIRST_PERSON_EN = ("i", "my", "me", "mine")
@@ -3810,6 +3881,14 @@ _FIRST_PERSON = ("ben", "benim", "bana", "bende", "benden", "i", "my", "me", "mi
 _ACTOR_LIKE = frozenset({"rival"})
 
 
+def _owned_card(owner: Item, card: Item) -> bool:
+    """"rakibimin kartı", "rakibin kartıyla", "my rival's card": a card said as the rival's
+    (genitive owner, possessed card); not "Rakibim kart çekerken" (the rival drawing)."""
+    if owner.text.endswith(("'s", "’s")):
+        return True
+    return owner.key.endswith(("in", "un")) and card.key.startswith(("karti", "kartin"))
+
+
 def _one_player(reading: Reading) -> bool:
     """Is the rival the one player named throughout ("Rakibimin fixer alanında sadece d20
     var, d20'yi seçebilir mi?", "Rakibimin destesinde 1 kart var, 2 kart çekerse kaybeder
@@ -3825,6 +3904,13 @@ def _one_player(reading: Reading) -> bool:
         nxt = items[k + 1] if k + 1 < len(items) else None
         if nxt is not None and nxt.clause == items[k].clause and "effect" in reading.at(nxt.i):
             reading.consumed.add(k)     # the effect's owner, not the player asked about
+        elif nxt is not None and nxt.clause == items[k].clause and "card" in reading.at(nxt.i) \
+                and _owned_card(items[k], nxt) \
+                and any("draw" in reading.at(j) for j in range(nxt.i + 1, len(items))
+                        if items[j].clause == nxt.clause):
+            # "Rakibimin kartı bana 2 kart çektiriyor", "my rival's card makes me draw 2":
+            # the card's owner makes the draw happen, the player asked about draws
+            reading.consumed.add(k)
         else:
             acting.append(k)
     if not acting:
