@@ -4118,8 +4118,8 @@ def extract_draw(reading: Reading) -> Call | None:
         reading = Reading(reading.question, reading.items,
                           [m for m in reading.matches if m not in past], reading.language)
     picked = _picked_count(reading)
-    if picked is None and reading.has("up_to") and _pick_words(reading):
-        return None                     # "hepsini seçersem", "if I pick the most": not a count
+    if picked is None and reading.has("up_to") and (_pick_words(reading) or _whole_words(reading)):
+        return None                     # "hepsini seçersem", "hepsini çekersem": not a count
     numbers = [it for it in reading.numbers if it.i not in past_used and it is not picked]
     roles = _assign(reading, numbers, {"draw": "draw", "deck": "deck", "left": "deck"},
                     window=4)
@@ -4206,6 +4206,13 @@ def _pick_words(reading: Reading) -> list[Match]:
     from .lexicon import load_lexicon
     stems = tuple(load_lexicon().families["draw"].get("pick_stems", ()))
     return [m for m in reading.of("choose") if reading.items[m.start].key.startswith(stems)]
+
+
+def _whole_words(reading: Reading) -> bool:
+    """"hepsini", "all of them": a whole amount said with no number (draw `whole_stems`)."""
+    from .lexicon import load_lexicon
+    stems = tuple(load_lexicon().families["draw"].get("whole_stems", ()))
+    return any(it.key.startswith(stems) for it in reading.items)
 
 
 def _picked_count(reading: Reading) -> Item | None:

@@ -81,8 +81,10 @@ def _searching_only(reading: Reading, clause: int) -> bool:
 
 
 def extract(reading: Reading) -> Call | None:
-    if not (reading.has("search") or (reading.has("top") and (reading.has("take") or reading.has("to_hand") or reading.has("trash")))):
-        return None                 # "üstteki 5 karttan 2'sini ele ekle" is a search too
+    if not (reading.has("search") or (reading.has("top") and (reading.has("take") or reading.has("to_hand")))):
+        # "üstteki 5 karttan 2'sini ele ekle" is a search too; "trash the top 2 cards" with
+        # no look is the trash action (11.7.2), not a search
+        return None
     if _search_negated(reading):
         raise Unclear("search.not_made")
     from .asked import asked_form
