@@ -31,7 +31,7 @@ _LIMIT_N, _LIMIT_K = 30, 60
 # Questions whose answer no search size changes (the deck holding at least that many).
 # Not "shuffle": a search said without its size is a card not described, and a card may
 # itself say to shuffle (heldout8b leaves "must I shuffle while searching?" unanswered).
-_SIZE_FREE = ("decline", "counted")
+_SIZE_FREE = ("decline", "counted", "reveal_fail")
 _ANY_SIZE = 3
 SEARCHER = "Arayan"
 
@@ -52,6 +52,8 @@ def _asked(reading: Reading, form: str) -> str | None:
         return None
     if form != "yesno":
         return None
+    if in_clause(reading, "reveal", clause) and _failed_find(reading) and _must(reading, clause):
+        return "reveal_fail"            # "bulamazsam göstermem gerekir mi?" (11.13.4)
     asks = [c for c in ("lose", "shuffle", "find") if in_clause(reading, c, clause)]
     if not asks and in_clause(reading, "counted", clause):
         return "counted"                # "bakılan kartlar hâlâ destede sayılır mı?" (11.13.3)
@@ -69,6 +71,40 @@ def _asked(reading: Reading, form: str) -> str | None:
 
 
 _WHILE = ("while", "during", "when")
+_NOTHING_EN = ("nothing", "no", "not", "dont", "don't", "didnt", "didn't", "doesnt", "doesn't")
+
+
+def _failed_find(reading: Reading) -> bool:
+    """"bulamazsam", "bulamadım", "finds nothing", "if I don't find", "fail to find": the
+    search found nothing; the negation is read here."""
+    items = reading.items
+    for m in reading.of("find"):
+        key = items[m.start].key
+        if key.startswith(_NEGATIVE_FIND + ("bulama",)):
+            reading.consumed.add(m.start)
+            return True
+        fail = [k for k in range(max(0, m.start - 2), m.end) if items[k].key == "fail"]
+        near = [k for k in (*range(max(0, m.start - 2), m.start), *range(m.end, min(len(items), m.end + 2)))
+                if items[k].key in _NOTHING_EN]
+        if fail or near:
+            reading.consumed.update(fail + near)
+            return True
+    return False
+
+
+def _must(reading: Reading, clause: int) -> bool:
+    """An obligation is asked ("gerekir mi", "zorunda mıyım", "must I", "do I have to")."""
+    from .lexicon import load_lexicon
+    stems = tuple(load_lexicon().families["deck_search"].get("must_stems", ()))
+    items = [it for it in reading.items if it.clause == clause]
+    for n, it in enumerate(items):
+        if not it.key.startswith(stems):
+            continue
+        if it.key in ("have", "has", "need", "needs") and not (
+                n + 1 < len(items) and items[n + 1].key == "to"):
+            continue
+        return True
+    return False
 
 
 def _searching_only(reading: Reading, clause: int) -> bool:
@@ -91,6 +127,13 @@ def extract(reading: Reading) -> Call | None:
     asked = _asked(reading, asked_form(reading))
     if asked is None:
         return None
+    if asked == "reveal_fail":
+        if not reading.has("deck") or reading.has("trash"):
+            return None                 # 11.13.4 is about a hidden area: the deck is said
+        # "rakibe göstermem gerekir mi", "show my opponent": the Rival is whom it is shown to
+        clause = asked_clause(reading)
+        reading.consumed.update(it.i for it in reading.items
+                                if it.clause == clause and "rival" in reading.at(it.i))
     numbers = [it for it in reading.numbers if not it.sign]
     _of_them(reading, numbers)
     kind_counts = _kind_counts(reading, numbers)
@@ -117,8 +160,8 @@ def extract(reading: Reading) -> Call | None:
     assumptions: list[str] = []
     m = words(reading)
     defaults: set[str] = set()
-    if "n" not in found and "k" not in found and asked in _SIZE_FREE \
-            and not _deck_empty(reading) and not reading.has("none_left"):
+    if "n" not in found and "k" not in found and asked in _SIZE_FREE and (
+            asked == "reveal_fail" or not (_deck_empty(reading) or reading.has("none_left"))):
         # "arama yaparken baktığım kartlar destede sayılır mı?", "must I shuffle after
         # searching?": no size is said and none changes these answers (11.13.2-11.13.4),
         # so a search of a few cards in a deck that holds them stands for any
@@ -139,7 +182,7 @@ def extract(reading: Reading) -> Call | None:
     if "k" not in found:
         if _deck_empty(reading):
             found["k"] = 0
-        elif asked in ("shuffle", "decline", "counted"):
+        elif asked in ("shuffle", "decline", "counted", "reveal_fail"):
             found["k"] = n              # the deck's size cannot change these answers
             defaults.add("k")
             assumptions.append(m("ask_misc.search.deck_assumed", n=n))
@@ -423,6 +466,10 @@ def answer(question: str, call: Call, reading: Reading):
         value = len(a.deck) == 0
         line = m("ask_react.search_empty_yes" if value else "ask_react.search_empty_no",
                  head=yes_no(reading, value), left=len(a.deck), looked=looked)
+    elif asked == "reveal_fail":
+        # nothing found in a hidden area: the cards looked at need not be shown (11.13.4)
+        value = False
+        line = m("ask_misc.search.reveal_fail_no", head=yes_no(reading, value))
     elif asked == "shuffle":
         # shuffled: the cards still in the deck are out of their first order (a card taken
         # away changes the deck, not its order: 11.13.2)
@@ -435,6 +482,10 @@ def answer(question: str, call: Call, reading: Reading):
         line = m("ask_misc.search.decline_yes" if value else "ask_misc.search.decline_no",
                  head=yes_no(reading, value))
     steps = deciding(result, ("11.13", "10.31.2", "11.12.1"))
+    if asked == "reveal_fail":
+        from ..engine.cite import R
+        from ..engine.trace import Step
+        steps = list(steps) + [Step(R.SEARCH_FAIL_HIDDEN, m("ask_misc.search.reveal_fail_step"))]
     return make_answer(question, NAME, reading, value, line, steps,
                        _understood(reading, args, call.defaults), text, call.assumptions)
 
