@@ -3881,6 +3881,10 @@ _FIRST_PERSON = ("ben", "benim", "bana", "bende", "benden", "i", "my", "me", "mi
 _ACTOR_LIKE = frozenset({"rival"})
 
 
+# the asker as the one made to draw: "bana … çektiriyor", "makes me draw" (not "ona", "him")
+_TO_ME = ("bana", "me")
+
+
 def _owned_card(owner: Item, card: Item) -> bool:
     """"rakibimin kartı", "rakibin kartıyla", "my rival's card": a card said as the rival's
     (genitive owner, possessed card); not "Rakibim kart çekerken" (the rival drawing)."""
@@ -3907,6 +3911,8 @@ def _one_player(reading: Reading) -> bool:
         elif nxt is not None and nxt.clause == items[k].clause and "card" in reading.at(nxt.i) \
                 and _owned_card(items[k], nxt) \
                 and any("draw" in reading.at(j) for j in range(nxt.i + 1, len(items))
+                        if items[j].clause == nxt.clause) \
+                and any(items[j].key in _TO_ME for j in range(nxt.i + 1, len(items))
                         if items[j].clause == nxt.clause):
             # "Rakibimin kartı bana 2 kart çektiriyor", "my rival's card makes me draw 2":
             # the card's owner makes the draw happen, the player asked about draws
@@ -4239,7 +4245,9 @@ def _picked_count(reading: Reading) -> Item | None:
                 break
             if items[k].key not in _PICK_BETWEEN:
                 break
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1 or _previous_turn(reading, found[0].clause):
+        return None                     # two picks, or one made in an earlier turn
+    return found[0]
 
 
 def _one_card_near(reading: Reading, concept: str, after: int, before_a_draw: bool = True) -> int | None:
