@@ -125,6 +125,10 @@ def _negative_question_opener(reading: Reading, k: int) -> bool:
     return first and items[k].key.endswith("nt") and "negation" in reading.at(k)
 
 
+# "doesn't have QUICK": the verb "have" between an English negation and the state it negates
+_EN_HAVE = ("have", "has", "having")
+
+
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     """Is the concept at words [start, end) negated? Turkish puts the negation after
     ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
@@ -156,7 +160,8 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     # a negation before the concept negates the next concept only: in "without ADRENALINE
     # played this turn" the "without" is ADRENALINE's, not "played this turn"'s
     found = [k for k in around if items[k].clause == clause and "negation" in reading.at(k)
-             and not (k < start and any(reading.at(j) - {"negation"} for j in range(k + 1, start)))]
+             and not (k < start and any(reading.at(j) - {"negation"} for j in range(k + 1, start)
+                                        if items[j].key not in _EN_HAVE))]
     reading.consumed.update(found)      # the negation is accounted for by this reading
     return bool(found)
 

@@ -323,6 +323,27 @@ def _rival_attacks(reading: Reading) -> bool:
         for k in range(max(0, m.start - 3), m.start):
             if "rival" in reading.at(k) and items[k].clause == items[m.start].clause:
                 return True
+    return _attacked_me(reading)
+
+
+_EN_BE_ATTACKED = (("im", "being"), ("i", "am", "being"), ("i", "get"), ("i", "got"),
+                   ("im",), ("i", "am"), ("i", "was"))
+
+
+def _attacked_me(reading: Reading) -> bool:
+    """"when I'm being attacked", "if I get attacked": the asker is attacked, so the rival
+    attacks (the words are read here). Not "attacked by …" (its own reading)."""
+    if reading.language != "en":
+        return False
+    items = reading.items
+    keys = [it.key for it in items]
+    for m in reading.of("attack"):
+        if keys[m.start] != "attacked" or (m.end < len(items) and keys[m.end] == "by"):
+            continue
+        for p in _EN_BE_ATTACKED:
+            if tuple(keys[max(0, m.start - len(p)):m.start]) == p:
+                reading.consumed.update(range(m.start - len(p), m.end))
+                return True
     return False
 
 
@@ -1230,6 +1251,10 @@ def _extract_react(reading: Reading) -> Call | None:
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
         if not near & {"quick", "attack"}:
+            raise Unclear.said(reading.items[neg.start].text)
+        if near & {"quick"} and not near & {"attack"} and _present(reading, "quick", reach=3) is not False:
+            # "a program that doesn't have QUICK": a negation beside QUICK that the QUICK
+            # reading does not take (was read as a QUICK Program: wrong)
             raise Unclear.said(reading.items[neg.start].text)
         reading.consumed.update(range(neg.start, neg.end))
     if _rival_did(reading):
