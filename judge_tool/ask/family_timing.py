@@ -1648,7 +1648,9 @@ def _another_legend(reading: Reading) -> None:
     items = reading.items
     for m in reading.of("other") + reading.of("again"):
         near = range(m.end, min(len(items), m.end + 3))
-        if any("legend" in reading.at(k) or items[k].key == "one" for k in near):
+        if any("legend" in reading.at(k) or items[k].key == "one" for k in near) or (
+                m.start and "legend" in reading.at(m.start - 1) and items[m.start].key == "daha"):
+            # "başka bir Legend", "another one", "bir Legend daha"
             reading.consumed.update(range(m.start, m.end))
         elif m.end < len(items) and "attack" in reading.at(m.end) and _same_turn(reading):
             # "aynı turda ikinci saldırısı", "his second attack in the same turn"
