@@ -3,8 +3,8 @@
 "Tepki Adımında QUICK programımla saldıran birimi mağlup ettim; çatışma yine de olur mu?"
 (no), "My QUICK program bounced the attacking unit back to its owner's hand during the React
 Step. Does it still steal my gigs?" (no), "savunan birimimi elime geri aldım, saldırı devam
-eder mi?" (no): once the attacker or the defending Unit is no longer in the field, the
-attack ends (9.13, 9.26.1, 9.26.2): no fight and no steal.
+eder mi?" (no): with either Unit of the attack gone from the field, the attack is over
+(9.13, 9.26.1, 9.26.2), so nothing is fought over and no Gig changes hands.
 
 The question is read into `{"case": "react_leave", "who": "attacker" | "defender", "how":
 "defeat" | "return_hand" | "removed", "asked": "fight" | "steal" | "continue"}`. The

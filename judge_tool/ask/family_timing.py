@@ -1214,8 +1214,8 @@ def _extract_react(reading: Reading) -> Call | None:
     left = extract_leave(reading)
     if left is not None:
         return left                 # a reaction took the attacker or the defender away
-    if _asks_step_exists(reading):
-        return Call({"case": "step_exists", "asked": "yesno"})
+    # (_asks_step_exists reads "is there a React Step?", but its answer cannot cite 9.6 yet:
+    # the engine has no step for an attack going on past 9.6, so no ruling is given)
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
