@@ -3493,6 +3493,12 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
                 and items[k + 2].clause == item.clause:
             out[items[k + 2].i] = item          # "three reductions of 2"
             continue
+        if not item.text[:1].isdigit() and k + 1 < len(items) \
+                and reading.at(k) & {"reduction", "increase"} \
+                and items[k + 1].number is not None and items[k + 1].clause == item.clause \
+                and not _listed_after(items, k + 1):
+            out[items[k + 1].i] = item          # "tek indirim 1", "two reductions 2"
+            continue
         separated = k < len(items) and items[k].key in _SEPARATE
         if separated:
             k += 1
@@ -3501,6 +3507,15 @@ def _multipliers(reading: Reading) -> dict[int, Item]:
         if separated or (not item.text[:1].isdigit()):
             out[items[k].i] = item
     return out
+
+
+def _listed_after(items: list[Item], k: int) -> bool:
+    """Another number follows the one at `k` in a list ("2 ve 3", "2, 3"): the amounts are
+    listed one by one, so a count word before them counts none of them."""
+    j = k + 1
+    if j < len(items) and items[j].key in _LIST_JOINS:
+        j += 1
+    return j < len(items) and items[j].number is not None
 
 
 _REPEAT_COUNTS = {"twice": 2, "thrice": 3}
@@ -3627,6 +3642,28 @@ def _card_types(reading: Reading) -> None:
             reading.consumed.update(range(m.start, m.end))
 
 
+def _change_counts(reading: Reading, numbers: list[Item], roles: dict[int, str]) -> set[int]:
+    """"iki indirim 2 ve 3", "two reductions, 1 and 1": a number word right before the
+    reduction (or increase) word counts the amounts listed after it, so it is no amount
+    itself. A count that differs from the amounts listed is no reading at all."""
+    items = reading.items
+    out: set[int] = set()
+    for item in numbers:
+        role = roles.get(item.i)
+        nxt = item.i + 1
+        if role not in ("reduction", "increase") or item.text[:1].isdigit() or item.sign \
+                or nxt >= len(items) or not reading.at(nxt) & {"reduction", "increase"}:
+            continue
+        later = [it for it in numbers if it.i > nxt and roles.get(it.i) == role
+                 and it.clause in (item.clause, item.clause + 1, item.clause + 2)]
+        if not later:
+            continue
+        if len(later) != item.number:
+            raise Unclear("cost.count_not_reduction")
+        out.add(item.i)
+    return out
+
+
 def extract_cost(reading: Reading) -> Call | None:
     from .asked import asked_form
     from .econ_pay import read_payers
@@ -3645,7 +3682,10 @@ def extract_cost(reading: Reading) -> Call | None:
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
     _listed_roles(reading, numbers, roles, ("reduction", "increase"))
+    counted = _change_counts(reading, numbers, roles)
     for item in numbers:
+        if item.i in counted:
+            continue
         role = roles.get(item.i)
         times = counts[item.i].number if item.i in counts else 1
         if item.sign:

@@ -370,8 +370,11 @@ def _i_attack(reading: Reading) -> bool:
         if _negative_verb_at(reading, m.start) or m.start and "rival" in reading.at(m.start - 1):
             continue
         if it.key.startswith("saldir") and any(x in it.key for x in (
-                "digimda", "dugumda", "iyorum", "irsam", "dim", "diginda")):
+                "digimda", "dugumda", "iyorum", "irsam", "dim")):
             return True
+        if it.key.startswith("saldir") and "diginda" in it.key and not _rival_subject_before(
+                reading, m.start):
+            return True                 # "saldırdığında": you, unless "rakip birimi" did
         if it.key.startswith("saldirim"):
             return True                 # my attack: "kendi saldırımın", "saldırımda"
         if reading.language == "en" and m.start > 0 and (
@@ -385,6 +388,20 @@ def _i_attack(reading: Reading) -> bool:
                 and reading.items[m.start - 2].key == "i") and it.text.split("'")[0].islower():
             if not any("rival" in reading.at(k) for k in range(max(0, m.start - 3), m.start)):
                 return True             # (not "my opponent's unit attacks")
+    return False
+
+
+# Dative endings: "rakibe", "rakip birime", "rakibin birimine": the rival is the target.
+_DATIVE_ENDS = ("ye", "ya", "be", "ine", "ina", "une", "una", "ime", "ima", "ume", "uma")
+
+
+def _rival_subject_before(reading: Reading, verb: int) -> bool:
+    """"Rakip birimi saldırdığında", "rakibin birimi saldırdığında": the rival (or their
+    Unit) is named right before the verb, not in the dative, so the rival attacks."""
+    items = reading.items
+    for k in range(max(0, verb - 3), verb):
+        if "rival" in reading.at(k) and items[k].clause == items[verb].clause:
+            return not any(items[j].key.endswith(_DATIVE_ENDS) for j in range(k, verb))
     return False
 
 
