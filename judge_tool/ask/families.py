@@ -3642,6 +3642,39 @@ def _card_types(reading: Reading) -> None:
             reading.consumed.update(range(m.start, m.end))
 
 
+def _effect_counts(reading: Reading, numbers: list[Item]) -> set[int]:
+    """"one effect lowers it by 1", "bir etki": a number word right before the effect word
+    counts effects, not €$. One effect is just "an effect"; more ("two effects") may each
+    change the amount, which the question does not size."""
+    items = reading.items
+    out: set[int] = set()
+    for item in numbers:
+        nxt = item.i + 1
+        if item.text[:1].isdigit() or item.sign or nxt >= len(items) \
+                or "effect" not in reading.at(nxt):
+            continue
+        if item.number != 1:
+            raise Unclear("cost.count_not_reduction")
+        out.add(item.i)
+    return out
+
+
+def _by_amounts(reading: Reading, numbers: list[Item], roles: dict[int, str]) -> None:
+    """"lowers it by 1 and another raises it by 2": a number after "by" is the amount of
+    the change verb before it, whatever cue stands after the number."""
+    items = reading.items
+    for item in numbers:
+        if item.sign or item.i == 0 or items[item.i - 1].key != "by":
+            continue
+        for k in range(item.i - 2, max(-1, item.i - 6), -1):
+            if items[k].clause != item.clause:
+                break
+            here = reading.at(k) & {"reduction", "increase"}
+            if here:
+                roles[item.i] = here.pop()
+                break
+
+
 def _change_counts(reading: Reading, numbers: list[Item], roles: dict[int, str]) -> set[int]:
     """"iki indirim 2 ve 3", "two reductions, 1 and 1": a number word right before the
     reduction (or increase) word counts the amounts listed after it, so it is no amount
@@ -3674,6 +3707,8 @@ def extract_cost(reading: Reading) -> Call | None:
     counts = _multipliers(reading)
     counters = {it.i for it in counts.values()}
     numbers = [it for it in reading.numbers if it.i not in res_used and it.i not in counters]
+    effect_counts = _effect_counts(reading, numbers)
+    numbers = [it for it in numbers if it.i not in effect_counts]
     cost = None
     cost_item: Item | None = None
     changes: list[int] = []               # each reduction (+) or increase (-), as stated
@@ -3682,6 +3717,7 @@ def extract_cost(reading: Reading) -> Call | None:
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
     _listed_roles(reading, numbers, roles, ("reduction", "increase"))
+    _by_amounts(reading, numbers, roles)
     counted = _change_counts(reading, numbers, roles)
     for item in numbers:
         if item.i in counted:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from .. import turkish
 from .lexicon import Reading
 
-# "20+" (not "+2", a change), "15-16" / "15–16" (no spaces: "5 -2" is a change)
+# "20+" (not "+2", a change), "15-16" / "15–16" / "15 - 16" ("5 -2", a space before the
+# dash and none after, is a signed change: "-3 -4 -2 indirim")
 _PLUS = re.compile(r"\d+\s*\+(?!\s*\d)")
-_RANGE = re.compile(r"(?<![\d.])\d+\s?[–-]\s?\d+(?![\d.])")
+_RANGE = re.compile(r"(?<![\d.])\d+(?:[–-]\s?|\s[–-]\s)\d+(?![\d.])")
 _ABLATIVE = ("den", "dan", "ten", "tan")
 # "5 -> 3", "5→3", "5 => 3": a change written as an arrow
 _ARROW = re.compile(r"\d+\s*(?:-+>|=+>|→|⇒)\s*\d+")
