@@ -21,7 +21,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "fight": ("outcome", "none", "yesno"),
     "attack": ("yesno",),
     "blocker": ("yesno",),
-    "sell": ("yesno",),
+    "sell": ("yesno", "count"),
     "call": ("yesno", "count"),
     "win": ("yesno",),
     "d20": ("yesno",),

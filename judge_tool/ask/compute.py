@@ -150,6 +150,12 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
                 line += f": {_why_illegal(reading, run.outcome)}"
         if kind == "blocker":
             line = _blocker_line(reading, value, run)
+        elif kind in ("sell", "call") and (args.get("per_turn") or args.get("call_asked") == "per_turn"):
+            # how often a turn: the engine refuses the action once it was taken this turn
+            if value is not False:
+                raise EngineDisagrees("engine.disagrees", kind=kind, engine=repr(value), quick="1")
+            value = 1
+            line = say(reading, f"ask_answer.{kind}.per_turn")
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
     if kind == "steal" and args.get("dice_present") is None and args.get("target") != "unit":

@@ -2585,7 +2585,34 @@ def _previous_turn(reading: Reading, clause: int) -> bool:
     return bool(found)
 
 
+def _per_turn_asked(reading: Reading, thing: str) -> bool:
+    """"kaç kez / kaç kere", "how many times", "kaç Legend / kaç kart", "how many cards":
+    how often the action may be taken is asked, with no other number than "bir tur" / "1"
+    (a turn)."""
+    items = reading.items
+    if any(it.number not in (1, None) or it.sign for it in reading.numbers):
+        return False
+    # "her turda", "per turn", "each turn": a turn, like "bir turda"
+    reading.consumed.update(m.start for m in reading.of("each")
+                            if m.end < len(items) and "turn" in reading.at(m.end))
+    for q in reading.of("how_many"):
+        nxt = q.end
+        if nxt < len(items) and (reading.at(nxt) & {"times", thing} or "card" in reading.at(nxt)):
+            return True
+    return False
+
+
 def extract_sell(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    if asked_form(reading) == "count":
+        # "Ana aşamada aksiyon olarak bir turda kaç kart satabilirim?": the Sell action is
+        # taken once a turn (8.11.1); effects that sell are not asked, so the action (or the
+        # Main Phase) must be named
+        if not _per_turn_asked(reading, "card") or not (reading.has("event") or reading.has("main_phase")) \
+                or _rival_acts(reading, range(len(reading.items))) or reading.has("rival"):
+            return None
+        return Call({"sold_this_turn": True, "per_turn": True}, used=_one_turn(reading) | {
+            it.i for it in reading.numbers if it.number == 1 and not it.sign})
     rival_turn = _turn_owner(reading) == "rival"
     if _rival_attacks(reading):
         # "rakibim saldırırken", "while my opponent attacks": the rival's turn (the attack
@@ -2650,6 +2677,11 @@ def extract_call(reading: Reading) -> Call | None:
     if obliged(reading) and form != "count":
         return None                 # "Legend çağırmak zorunda mıyım": a call is never required
     if form == "count":
+        if _per_turn_asked(reading, "legend") and not (reading.has("cost") or reading.has("pay")):
+            # "bir turda kaç kez Legend çağırabilirim", "how many legends can I call a
+            # turn": once a turn (11.11.2), each call flipping one Legend
+            return Call({"call_asked": "per_turn"}, used=_one_turn(reading) | {
+                it.i for it in reading.numbers if it.number == 1 and not it.sign})
         if reading.numbers or reading.has("times") or not (reading.has("cost") or reading.has("pay")):
             # "kaç kere çağırabilirim", "kaç Legend çağırabilirim" ask how many calls, not
             # what one costs: the cost is answered only when a cost or payment is named
@@ -3255,7 +3287,18 @@ def extract_street_cred(reading: Reading) -> Call | None:
     numbers = [it for it in numbers if it.i not in adjust_used]
     loose = _loose_numbers(reading, numbers)
     numbers = [it for it in numbers if it.i not in loose]
+    # "iki tane 6'lık", "two 5s": the first number counts Gigs showing the second
+    times = {k: c for k, c in _multipliers(reading).items()
+             if c.i in {it.i for it in numbers} and k in {it.i for it in numbers}}
+    counters = {c.i for c in times.values()}
+    if any(c.number > 6 for c in times.values()):
+        raise Unclear("cred.two_counts")
     for item in numbers:
+        if item.i in counters:
+            continue
+        if item.i in times:
+            values += [item.number] * times[item.i].number
+            continue
         nxt = reading.items[item.i + 1] if item.i + 1 < len(reading.items) else None
         is_count = nxt is not None and nxt.clause == item.clause and "gig" in reading.at(nxt.i) \
             and not item.suffix
@@ -3416,6 +3459,10 @@ def _claimed_cred(reading: Reading) -> tuple[int | str, int] | None:
             link += list(range(k + 1, j))
         else:
             j = k + 1
+            rest = range(j + 1, len(items))
+            if j < len(items) and items[j].key in ("mi", "mu") and 1 <= len(rest) <= 2 and \
+                    all(items[r].key in _COUNTS_AS_TR for r in rest):
+                link += list(rest)      # "Street Cred'im 0 mı sayılır?", "… mı kabul edilir"
         nxt = items[j] if j < len(items) else None
         ends = nxt is None or nxt.key in ("mi", "mu") or nxt.part != items[k].part or \
             (reading.language == "en" and "condition" in reading.at(nxt.i))
