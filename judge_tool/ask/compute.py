@@ -158,6 +158,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = say(reading, f"ask_answer.{kind}.per_turn")
         elif kind in ("sell", "call", "win"):
             line = _turn_line(kind, reading, args, value, run)
+    if kind == "cost" and args.get("asked"):
+        value, line = _cost_asked(reading, args, value)
     if kind == "steal" and args.get("dice_present") is None and args.get("target") != "unit":
         call.assumptions.append(say(reading, "ask_combat.steal_my_gigs_not_given"
                                     if args.get("defending") == "me" else "ask_assume.steal.gigs_not_given"))
@@ -289,6 +291,20 @@ def _cost_on_the_engine(reading: Reading, args: dict, question: str, quick: int,
     line = say(reading, "ask_answer.cost.paid" if legal else "ask_answer.cost.short",
                paid=paid, have=have, parts=parts)
     return legal, line, working + _unique_steps(steps), text
+
+
+def _cost_asked(reading: Reading, args: dict, paid: int) -> tuple[bool, str]:
+    """A yes/no about the amount paid: is it nothing ("free"), is anything paid at all
+    for a card played for free ("pays"), can a card played for free be played with what
+    the player has ("plays")."""
+    asked = args["asked"]
+    if asked == "free":
+        value = paid == 0
+    elif asked == "pays":
+        value = paid > 0
+    else:
+        value = paid <= args.get("eddies", 0) + args.get("legends", 0)
+    return value, say(reading, f"ask_answer.cost.asked_{asked}", head=yes_no(reading, value), n=paid)
 
 
 def _turn_line(kind: str, reading: Reading, args: dict, value: Any, run) -> str:

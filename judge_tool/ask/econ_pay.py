@@ -16,7 +16,7 @@ TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the t
 if TYPE_CHECKING:
     from .lexicon import Item, Reading
 
-_ARTICLE_ONE = ("bir", "a", "an")
+_ARTICLE_ONE = ("bir", "a", "an", "single")
 # Words that may stand between a count and its noun: "2 de kapalı Legend", "2 tane Eddie",
 # "one more legend".
 _PARTICLES = frozenset({"de", "da", "tane", "adet", "more", "daha", "my", "of", "tanesi"})
@@ -168,10 +168,7 @@ def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]]
         if it.number is not None and not it.sign and (
                 it.suffix.startswith(_POSSESSIVE) or it.key.endswith(("si", "su"))
                 or (k + 1 < len(items) and items[k + 1].key in ("tanesi", "tanesinin"))
-                or (k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
-                    and "spent" in _states_at(reading, k + 2) | _states_at(reading, k + 1)
-                    or k + 2 < len(items) and items[k + 1].key in ("are", "were", "is", "was")
-                    and "ready" in _states_at(reading, k + 2))
+                or _copula_state(reading, k + 1)
                 or (k + 2 < len(items) and items[k + 1].key == "of"
                     and items[k + 2].key in ("them", "these", "those", "which"))):
             count = it.number
@@ -196,6 +193,18 @@ def _partitive(reading: Reading, after: int) -> tuple[str, int | None, set[int]]
             break
         return None
     return None
+
+
+def _copula_state(reading: Reading, k: int) -> bool:
+    """"(two) are spent", "are already spent", "is still ready": a copula at `k`, then
+    a spent or ready state (an "already"/"still" may stand between)."""
+    items = reading.items
+    if k >= len(items) or items[k].key not in ("are", "were", "is", "was"):
+        return False
+    j = k + 1
+    if j < len(items) and items[j].key in ("already", "still"):
+        j += 1
+    return j < len(items) and bool(_states_at(reading, j) & {"spent", "ready"})
 
 
 def read_payers(reading: Reading) -> Payers:

@@ -3689,6 +3689,49 @@ def _card_types(reading: Reading) -> None:
             reading.consumed.update(range(m.start, m.end))
 
 
+def _asking_part(reading: Reading) -> int:
+    return reading.items[-1].part if reading.items else 0
+
+
+def _free_asked(reading: Reading) -> bool:
+    """"bedavaya mı oynarım?", "bedava mı olur", "do I get it for free?", "for nothing?":
+    the free word stands in the asking sentence with nothing but the question's verb
+    after it (no payment, cost, change or number), so whether it is free is asked."""
+    items = reading.items
+    part = _asking_part(reading)
+    for m in reading.of("free"):
+        if items[m.start].part != part:
+            continue
+        after = range(m.end, len(items))
+        if not any(reading.at(k) & {"pay", "cost", "reduction", "increase"}
+                   or items[k].number is not None for k in after):
+            reading.consumed.update(range(m.start, m.end))      # "for nothing": read
+            return True
+    return False
+
+
+def _free_fact_asks(reading: Reading, payers) -> str | None:
+    """What a yes/no asks about a card played for free (the free word said before the
+    question): "pays" ("bir şey öder miyim", "do I still pay anything") when only paying is
+    asked after it, "plays" ("oynayabilir miyim" with the Eddies or Legends counted) when
+    playing is; None for anything else."""
+    items = reading.items
+    part = _asking_part(reading)
+    frees = [m for m in reading.of("free")]
+    if not frees:
+        return None
+    last = max(m.end for m in frees)
+    after = [k for k in range(last, len(items)) if items[k].part == part]
+    said = set().union(*(reading.at(k) for k in after)) if after else set()
+    if "pay" in said and not said & {"play", "can"} and \
+            payers.eddies is None and payers.legends is None:
+        return "pays"           # ("eddie öder miyim": the Eddies asked of, not counted)
+    if said & {"play"} and not said & {"pay", "cost"} and \
+            (payers.eddies is not None or payers.legends is not None) and not payers.uncounted:
+        return "plays"
+    return None
+
+
 def _effect_counts(reading: Reading, numbers: list[Item]) -> set[int]:
     """"one effect lowers it by 1", "bir etki": a number word right before the effect word
     counts effects, not €$. One effect is just "an effect"; more ("two effects") may each
@@ -3791,6 +3834,9 @@ def extract_cost(reading: Reading) -> Call | None:
     used = {it.i for it in reading.numbers} - {it.i for it in free_numbers}
     _card_types(reading)
     free = bool(_present(reading, "free"))
+    free_asked = free and asked_form(reading) == "yesno" and _free_asked(reading)
+    if free_asked:
+        free = False            # "bedavaya mı oynarım?": whether it ends up free is asked
     if _present(reading, "reduction") is False and changes:
         raise Unclear("cost.reduction_not_apply")
     # "5 bedelli kartıma indirim var": a reduction (or an increase) whose amount is not said
@@ -3809,9 +3855,15 @@ def extract_cost(reading: Reading) -> Call | None:
     if asked_form(reading) == "count" and _counts_something_else(reading):
         # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid
         raise Unclear("econ.other_count")
+    asked_what = "free" if free_asked else None
     if free and asked_form(reading) == "yesno":
-        # "can I play it for free?", "do I have to pay anything?": nothing is paid (11.8.4),
-        # but which yes/no is asked is not read (the amount is no answer to it)
+        # "ücretsiz oynuyorum, bir şey öder miyim?": nothing is paid (11.8.4); "… 0
+        # Eddie'm var, oynayabilir miyim?": nothing is needed. Any other yes/no is not read.
+        asked_what = _free_fact_asks(reading, payers)
+        if asked_what is None:
+            raise Unclear("econ.free_yesno")
+    if free_asked and (payers.eddies is not None or payers.legends is not None
+                       or payers.uncounted):
         raise Unclear("econ.free_yesno")
     if (changes or free) and asked_form(reading) != "yesno" and _asks_cost_value(reading) \
             and _paid_differs(cost, sum(changes), free):
@@ -3821,6 +3873,13 @@ def extract_cost(reading: Reading) -> Call | None:
     defaults: set[str] = set() if free else {"free"}
     if len(changes) > 1:
         args["changes"] = changes
+    if asked_what is not None:
+        # the yes/no is about paying nothing ("free") or paying at all ("pays"), or a free
+        # card's being playable with what the player has ("plays")
+        args["asked"] = asked_what
+        defaults.add("asked")
+        if asked_what != "plays":
+            return Call(args, assumptions, used=used, defaults=defaults)
     if asked_form(reading) == "yesno":
         if payers.uncounted == "eddies":
             # "I have some eddies", "Eddie'lerim var": named, not counted
