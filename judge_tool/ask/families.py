@@ -2585,6 +2585,34 @@ def _previous_turn(reading: Reading, clause: int) -> bool:
     return bool(found)
 
 
+_THIS = ("bu", "this")
+# "again" words that repeat the action, not count one more ("daha", "another", "second")
+_AGAIN_ONLY = ("again", "tekrar", "yine", "yeniden")
+
+
+def _again_after_earlier_turn(reading: Reading, concept: str) -> bool:
+    """"Last turn I sold a card. Can I sell again this turn?", "Geçen tur Legend çağırdım,
+    bu tur yine çağırabilir miyim?": the action was done in an earlier turn and "again" is
+    asked of "this turn" (named), so nothing was done this turn. Not with "twice", a "2",
+    or without "this turn" ("can I sell another?" stays unread)."""
+    items = reading.items
+    if reading.has("repeat") or any(it.number == 2 and not it.sign for it in reading.numbers):
+        return False
+    if any(items[m.start].key not in _AGAIN_ONLY for m in reading.of("again")):
+        return False            # "bir Legend daha", "another", "one more": a count, unread
+    earlier = [m for m in reading.of(concept)
+               if _previous_turn(reading, items[m.start].clause)]
+    if not earlier:
+        return False
+    this = [m for m in reading.of("turn") if m.start > 0 and items[m.start - 1].key in _THIS
+            and items[m.start].clause != items[earlier[0].start].clause]
+    if not this:
+        return False
+    reading.consumed.update({m.start - 1 for m in this} | {m.start for m in this})
+    reading.consumed.update(k for m in reading.of("again") for k in range(m.start, m.end))
+    return True
+
+
 def _per_turn_asked(reading: Reading, thing: str) -> bool:
     """"kaç kez / kaç kere", "how many times", "kaç Legend / kaç kart", "how many cards":
     how often the action may be taken is asked, with no other number than "bir tur" / "1"
@@ -2636,6 +2664,13 @@ def extract_sell(reading: Reading) -> Call | None:
     tag = _present(reading, "sell_tag")
     sold = _past_mine(reading, "sell")
     twice = _twice(reading)
+    if twice and sold is None and _again_after_earlier_turn(reading, "sell"):
+        twice, sold = False, False      # "Last turn I sold a card. Can I sell again this turn?"
+    if twice and sold is None and not reading.has("repeat") and reading.has("previous") and \
+            not any(it.number == 2 and not it.sign for it in reading.numbers):
+        # "I sold a card last turn, can I sell another one?": "another" after a sale of an
+        # earlier turn is not a second sale this turn (was "No", 8.11.1)
+        raise Unclear("econ.sell_turn")
     # "1 kart sattım", "sell one": one card is what a sale sells; "iki kart" is a second
     used = {it.i for it in reading.numbers if it.number in (1, 2) and not it.sign} | \
         _one_turn(reading)
@@ -2711,6 +2746,8 @@ def extract_call(reading: Reading) -> Call | None:
                 or not _asker_does(reading, "call") or reading.numbers:
             raise Unclear("react.moment")
         return Call({"call_asked": "rival_no_attack"})
+    if twice and called is None and _again_after_earlier_turn(reading, "call"):
+        twice, called = False, False    # "Geçen tur çağırdım, bu tur yine çağırabilir miyim?"
     if twice and called is None and reading.has("previous"):
         # "I called a Legend last turn. Can I call another one?": "another" after a call of
         # an earlier turn is not a second call this turn (was "No", 11.11.2)
