@@ -1689,6 +1689,9 @@ class Game:
             raise DecisionError(f"{path}: {player} has no {ref!r} in hand")
         if not card.defn.sell_tag:
             raise Illegal(R.SELL_TAG, Phrase("illegal.no_sell_tag", card=card.name))
+        # what makes the sale legal is cited, as for a call: no sale yet, a Sell Tag
+        self.step(R.SELL_ONCE, "sell.first_this_turn", player=player)
+        self.step(R.SELL_TAG, "sell.has_tag", card=card.name)
         p.hand.remove(card)
         p.eddies_ready += 1
         p.sold_turn = self.s.turn
