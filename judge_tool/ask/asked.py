@@ -127,7 +127,17 @@ def _en_yesno(reading: Reading) -> bool:
         nxt = items[m.end].key if m.end < len(items) else ""
         if nxt in _EN_SUBJECT:
             return True                 # the inverted order: "… with seven gigs do I win?"
+    if items and reading.question.rstrip().endswith("?"):
+        # "…. Enough for a 5-cost Gear?": a yes/no without its auxiliary, the asking
+        # sentence opened by "enough"
+        last = items[-1].part
+        first = next(it for it in items if it.part == last)
+        if first.key in _EN_ELLIPTIC:
+            return True
     return False
+
+
+_EN_ELLIPTIC = frozenset({"enough", "sufficient"})
 
 
 _EN_SUBJECT = frozenset({"i", "you", "he", "she", "it", "they", "we", "my", "your", "his",

@@ -3778,11 +3778,11 @@ def _effect_counts(reading: Reading, numbers: list[Item]) -> set[int]:
     for item in numbers:
         nxt = item.i + 1
         if item.text[:1].isdigit() or item.sign or nxt >= len(items) \
-                or "effect" not in reading.at(nxt):
+                or not reading.at(nxt) & {"effect", "card"}:
             continue
         if item.number != 1:
             raise Unclear("cost.count_not_reduction")
-        out.add(item.i)
+        out.add(item.i)                 # ("-1 from one card and -2 from another")
     return out
 
 
