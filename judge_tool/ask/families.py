@@ -2280,6 +2280,9 @@ def extract_blocker(reading: Reading) -> Call | None:
         return None                     # "bloklamazsam": not whether it may block
     if reading.has("attack") and not _block_said(reading):
         return None                     # "BLOCKER'lı birim saldırabilir mi": attack asked
+    if all(noun(m) for m in words) and not reading.has("can"):
+        return None                     # "Blocker kullanınca savunan birim blocker olur mu?":
+                                        # no block verb and no "may": not whether it may block
     keyword = not any(on for m, on in negated.items() if noun(m))
     if not keyword and not any(not noun(m) for m in words):
         return None                     # "BLOCKER'ı yok" and no block asked about
@@ -4363,7 +4366,7 @@ def extract_draw(reading: Reading) -> Call | None:
         else:
             rest.append(item)
     assumptions: list[str] = []
-    if k is None and (reading.has("none_left") or _empty_deck(reading)):
+    if k is None and (_none_left_to_draw(reading) or _empty_deck(reading)):
         k = 0
     if k is None:
         one = _one_card_near(reading, "deck", 3, before_a_draw=False)
@@ -4504,6 +4507,25 @@ def _turn_starts(reading: Reading, rival: bool = False) -> bool:
 
 
 _RAN_OUT = ("bitti", "bitmis", "tukendi", "tukenmis")
+
+
+def _none_left_to_draw(reading: Reading) -> bool:
+    """"No cards left" is the deck's only when the deck is named or the cards are the ones to
+    draw ("çekecek kartım yok", "no cards left to draw"): "kartım kalmadı" alone may be the
+    hand, where drawing loses nothing."""
+    if not reading.has("none_left"):
+        return False
+    if reading.has("deck"):
+        return True
+    items = reading.items
+    for none in reading.of("none_left"):
+        for draw in reading.of("draw"):
+            if 0 <= none.start - draw.end <= 1 and reading.language != "en":
+                return True             # "çekecek kartım yok", "çekecek kartım kalmadı"
+            between = [items[k].key for k in range(none.end, draw.start)]
+            if 0 < draw.start - none.end <= 2 and between[-1:] == ["to"]:
+                return True             # "no cards (left) to draw"
+    return False
 
 
 def _empty_deck(reading: Reading) -> bool:
