@@ -914,11 +914,18 @@ def _counts_gears(reading: Reading, item: Item) -> bool:
 
 def _to_some_unit(reading: Reading, mods: list[Item]) -> bool:
     """"Rakibim bir birimime -5 verdi": a change given to one of the player's Units, not
-    said to be the one asked about ("bir" before the Unit word the change goes to)."""
+    said to be the one asked about ("bir", or "diğer"/"another", before the Unit word the
+    change goes to)."""
     items = reading.items
     for mod in mods:
         for k in range(max(0, mod.i - 3), mod.i):
             if "unit" in reading.at(k) and k >= 1 and items[k - 1].key == "bir" \
+                    and items[k - 1].clause == mod.clause == items[k].clause:
+                return True
+        # "diğer birimime +3 verdi", "gives +3 power to another unit": a change beside
+        # another Unit is that Unit's, not the attacker's
+        for k in range(max(1, mod.i - 3), min(len(items), mod.i + 6)):
+            if k != mod.i and "unit" in reading.at(k) and "other" in reading.at(k - 1) \
                     and items[k - 1].clause == mod.clause == items[k].clause:
                 return True
     return False
@@ -1376,6 +1383,8 @@ def extract_fight(reading: Reading) -> Call | None:
         return None
     if _gear_unpowered(reading, gear + [it for it in powers if it.sign]):
         raise Unclear("power.gear_unpowered")
+    if _to_some_unit(reading, [it for it in powers if it.sign]):
+        raise Unclear("power.some_unit")
     _effect_sources(reading, [it for it in powers if it.sign])
     if any(_change_on_trigger(reading, m, ("fight", "win", "lose", "defeat")) for m in mods if m.sign):
         raise Unclear("fight.change_when_fights")
