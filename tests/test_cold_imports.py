@@ -30,10 +30,15 @@ NOT_TYPING = ["typing"]
 NOT_PATHLIB = ["pathlib", "urllib.parse", "ipaddress"]
 # a question whose words cannot start a card name loads neither the cards nor the matcher
 NO_CARDS = ["judge_tool.cards", "judge_tool.cards.pool", "judge_tool.cards.matching"]
+# a question a quick family answers loads only what it needs: not the trigger-timing
+# families (the largest module of `ask`), not search (the fallback), not the spelling
+# vocabulary's half of the compiled cache (only a word nobody reads needs it)
+ONLY_ITS_FAMILY = ["judge_tool.ask.family_timing", "judge_tool.search", "hashlib"]
 FORMS = {
-    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"], NOT_TYPING + NOT_PATHLIB + NO_CARDS),
+    "ask-steal": (["ask", "19 güçlü birim kaç Gig çalar?"],
+                  NOT_TYPING + NOT_PATHLIB + NO_CARDS + ONLY_ITS_FAMILY),
     "ask-fight-json": (["ask", "--json", "8 güçlü birim 3 güçlü birime saldırırsa kim kazanır?"],
-                       NOT_TYPING + NOT_PATHLIB + NO_CARDS),
+                       NOT_TYPING + NOT_PATHLIB + NO_CARDS + ONLY_ITS_FAMILY),
     "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], NOT_TYPING),
     # a named card's scenario data is deep-copied before the pool card goes in
     "ask-card": (["ask", "Saul Bright 5 güçlü birime saldırırsa kim kazanır?"],
@@ -63,6 +68,26 @@ def test_cold_form_leaves_out(form, tmp_path):
     names = [m for m in EVERYWHERE + more if m not in (allowed[0] if allowed else [])]
     loaded = _loaded_after(args, names, tmp_path / "cache")
     assert not any(loaded.values()), [m for m, on in loaded.items() if on]
+
+
+def test_a_question_read_whole_reads_no_spelling_vocabulary(tmp_path):
+    """The compiled cache's files a question reads: the `spelling` file (~0.4 MB of
+    vocabulary) only for a word nobody reads ("birm"), never for a question read whole."""
+    code = ("import sys\nfrom judge_tool.cli import main\nfrom judge_tool import datacache\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sorted(datacache._entries)), file=sys.stderr)\n")
+    env = {**os.environ, "JUDGE_TOOL_CACHE": str(tmp_path / "cache")}
+    env.pop("JUDGE_TOOL_NO_FASTPATH", None)
+    env.pop("JUDGE_TOOL_NO_DATACACHE", None)
+
+    def groups(question: str) -> list[str]:
+        for _ in range(2):
+            res = subprocess.run([sys.executable, "-c", code, "ask", question],
+                                 capture_output=True, text=True, env=env, timeout=300)
+        return res.stderr.strip().splitlines()[-1].split()
+    assert "ask" in groups("19 güçlü birim kaç Gig çalar?")
+    assert "spelling" not in groups("19 güçlü birim kaç Gig çalar?")
+    assert "spelling" in groups("19 güçlü birm kaç Gig çalar?")
 
 
 def test_cold_form_leaves_out_without_the_data_cache(tmp_path, monkeypatch):

@@ -67,11 +67,11 @@ def _fight(eng, args: dict, reading: Reading, trace: list) -> tuple[Any, str]:
 
 
 def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
-    from .families import OWN
+    from .families import OWN, TIMING_KINDS
     if kind in OWN:                 # a family in its own module runs its own scenario
         return OWN[kind](question, call, reading)
-    from .family_timing import KINDS as TIMING_KINDS, answer as timing_answer
     if kind in TIMING_KINDS:
+        from .family_timing import answer as timing_answer
         return timing_answer(question, kind, call, reading)
     eng = _engine()
     trace: list = list(call.steps)          # the family's working (a Gear, "up to X")

@@ -4634,10 +4634,23 @@ def candidates(reading: Reading, lexicon: Lexicon) -> list[str]:
     return [name for _, _, name in sorted(scored)]
 
 
-# Trigger timing and the React Step live in their own module (issue 11 item 5).
-from .family_timing import extract_react, extract_timing  # noqa: E402
+# Trigger timing and the React Step live in their own module (issue 11 item 5), the
+# largest of the families: imported only when a question reaches one of its two families
+# (a steal count or a fight never loads it).
+TIMING_KINDS = ("timing", "react")
 
-EXTRACT.update(timing=extract_timing, react=extract_react)
+
+def _extract_timing(reading: Reading) -> Call | None:
+    from .family_timing import extract_timing
+    return extract_timing(reading)
+
+
+def _extract_react(reading: Reading) -> Call | None:
+    from .family_timing import extract_react
+    return extract_react(reading)
+
+
+EXTRACT.update(timing=_extract_timing, react=_extract_react)
 
 
 # Families kept in their own modules (judge_tool/ask/family_*.py): each gives NAME, FORMS

@@ -21,10 +21,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 from ..turkish import fold as turkish_fold
-from .families import Call, Unclear, _present, _same_turn, face_down_called
+from .families import TIMING_KINDS as KINDS, Call, Unclear, _present, _same_turn, face_down_called
 from .lexicon import Reading
-
-KINDS = ("timing", "react")
 
 # Trigger keywords as written on cards: the word itself, upper case or followed by an
 # effect word ("ATTACK etkisi", "a DEFEATED effect", "play etkisi").

@@ -267,9 +267,11 @@ def _build_vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str],
 
 def _spoken() -> tuple[dict[str, str], list[tuple[str, str]]]:
     """`[spelling] spoken` (folded word → full word) and `marks` (slash forms, longest
-    first): short forms typed as spoken, from the cue data."""
+    first): short forms typed as spoken, from the cue data. Every question reads them, so
+    they sit in the file every question reads with the lexicon (`ask`), not with the
+    vocabulary (`spelling`, ~0.4 MB), which only a word nobody reads needs."""
     from ..datacache import cached
-    return cached("ask:spoken", _build_spoken, group="spelling")
+    return cached("ask:spoken", _build_spoken, group="ask")
 
 
 def _build_spoken() -> tuple[dict[str, str], list[tuple[str, str]]]:
