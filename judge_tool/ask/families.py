@@ -1464,6 +1464,10 @@ def extract_fight(reading: Reading) -> Call | None:
             said = _role_said_before(reading, mod)
             if len(sides) != 1 or (said and said != sides[0]):
                 raise Unclear("fight.change_either")
+            if sides[0] == "defender" and _while_attacking(reading, mod):
+                # "rakibin birimi saldırırken +3 alıyor" of the Unit that defends: a
+                # change that lasts while it attacks (9.5) is not read as applying now
+                raise Unclear("fight.while_attacking_defender")
             owned[sides[0]].append(mod)
             continue
         owner = _mod_owner(reading, mod, {"attacker": attacker, "defender": defender})
@@ -1499,8 +1503,10 @@ def extract_fight(reading: Reading) -> Call | None:
     # whose Unit is which must agree with the roles read ("rakibin 3 güçlü birimine 2
     # güçlü birimimle saldırırsam": mine attacks); a clash is no ruling
     owners = _side_owners(reading, attacker, defender)
-    if reading.has("undefeatable") or reading.has("effect"):
-        # "çatışmada mağlup edilemez" (9.19.3), "bir etki X'in kazandığını söylüyor" (9.17.4)
+    from .fight_effects import says_result
+    if reading.has("undefeatable") or reading.has("effect") or says_result(reading):
+        # "çatışmada mağlup edilemez" (9.19.3), "bir etki X'in kazandığını söylüyor" (9.17.4),
+        # "rakibin birimi 'çatışmayı kaybeder' diyor" (a card's text, no effect word)
         from .asked import asked_form
         from .fight_effects import asks_inside, statuses
         args.update(statuses(reading, owners))

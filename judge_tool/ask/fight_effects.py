@@ -37,6 +37,11 @@ def statuses(reading: Reading, owners: dict[str, str | None]) -> dict[str, Any]:
         if args.get(f"{side}_fight", result) != result:
             raise Unclear("combat.effect_both_ways")
         args[f"{side}_fight"] = result
+    for said in _card_says(reading, owners):
+        side, result = said
+        if args.get(f"{side}_fight", result) != result:
+            raise Unclear("combat.effect_both_ways")
+        args[f"{side}_fight"] = result
     if args.get("attacker_fight") == "win" and args.get("defender_fight") == "win":
         raise Unclear("combat.effect_both_win")
     return args
@@ -128,6 +133,60 @@ def _effect_says(reading: Reading, e, owners: dict[str, str | None]) -> tuple[st
     reading.consumed.update(range(r.start, r.end))
     reading.consumed.update(says)
     return side, result
+
+
+def says_result(reading: Reading) -> bool:
+    """A clause that reports a card's text ("… diyor", "which says …") and names a fight
+    result, with no effect word: the fight's card effect must be read (or no ruling)."""
+    return bool(_says_clauses(reading))
+
+
+def _says_clauses(reading: Reading) -> list[int]:
+    items = reading.items
+    effect = {reading.items[e.start].clause for e in reading.of("effect")}
+    says = {it.clause for it in items if it.key in _SAYS} - effect
+    return sorted(c for c in says if any(
+        items[m.start].clause == c and "defeat" not in reading.at(m.start)
+        for m in reading.of("win") + reading.of("lose")))
+
+
+def _card_says(reading: Reading, owners: dict[str, str | None]) -> list[tuple[str, str]]:
+    """"rakibin birimi 'çatışmayı kaybeder' diyor", "their unit which says it loses
+    fights": a card's text reported without an effect word. The Unit word before the
+    result, at the clause's start, holds it; a result in the past ("kazandı", "won": a
+    claim, not a card's text), a number in the clause, a player as the one who says it
+    ("rakip … diyor") or two results is no ruling."""
+    items = reading.items
+    found = []
+    for c in _says_clauses(reading):
+        here = [k for k in range(len(items)) if items[k].clause == c]
+        results = [m for m in reading.of("win") + reading.of("lose")
+                   if items[m.start].clause == c and "defeat" not in reading.at(m.start)]
+        if len(results) > 1 or any(items[k].number is not None for k in here):
+            raise Unclear("combat.effect_unclear")
+        r = results[0]
+        key = items[r.start].key
+        if key in ("won", "lost", "win", "lose") or key.endswith(("di", "du", "ti", "tu", "mis", "mus")):
+            raise Unclear("combat.effect_unclear")
+        units = [k for k in here if k < r.start and reading.at(k) & ({"unit"} | set(_ROLES))]
+        if not units or units[0] - here[0] > 2:
+            raise Unclear("combat.status_whose")
+        k = units[0]
+        if any("rival" in reading.at(j) and not items[j].key.endswith(("in", "un", "s"))
+               for j in here if j < k):
+            raise Unclear("combat.status_whose")     # "rakip 'birimim kazanır' diyor": his words
+        roles = [_ROLES[x] for x in reading.at(k) if x in _ROLES]
+        if roles:
+            side = roles[0]
+        else:
+            owner = _unit_owner(reading, k)
+            if owner is None:
+                raise Unclear("combat.status_whose")
+            side = _side_of_owner(owner, owners)
+        reading.consumed.update(range(r.start, r.end))
+        reading.consumed.update(k2 for k2 in here if items[k2].key in _SAYS)
+        found.append((side, "win" if r.concept == "win" else "lose"))
+    return found
 
 
 def asks_inside(reading: Reading) -> bool:

@@ -580,6 +580,7 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
                 item.negated = item.negated or tail.startswith(("siz", "suz", "sız", "süz"))
         items.append(item)
     _as_soon_as(items, lexicon)
+    _said_prohibitions(items, lexicon)
     language = _language(items, lexicon)
     _spelled_numbers(items, lexicon, language)
     _dice_from_sides(items, lexicon, language)
@@ -761,6 +762,21 @@ def _as_soon_as(items: list[Item], lexicon: Lexicon) -> None:
                for stem in shared):
             b.neg_verb = b.negated = False
             a.soon = b.soon = True
+
+
+# Verbs that report what a card's text (or a player) says: "… diyor", "… yazıyor"
+_REPORTING = frozenset({"diyor", "der", "dedi", "diyen", "yaziyor", "yazar", "yazan", "soyluyor"})
+
+
+def _said_prohibitions(items: list[Item], lexicon: Lexicon) -> None:
+    """"bir etki 'kart çekme' diyor": a verb's bare -mA form right before a reporting verb
+    is a negative imperative ("don't draw"), not the verbal noun ("çekme aşaması"); it
+    negates, so the reader must use it or report it."""
+    for a, b in zip(items, items[1:]):
+        if b.key not in _REPORTING or a.clause != b.clause or a.neg_verb:
+            continue
+        if any(a.key in (stem + "me", stem + "ma") for stem in _verb_forms(a.key, lexicon.verbs)):
+            a.neg_verb = a.negated = True
 
 
 def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None:
