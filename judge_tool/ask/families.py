@@ -3280,6 +3280,35 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
     return owners.pop() if owners else None
 
 
+_PLACE = frozenset({"gig", "gig_area", "area"})
+_MY_PLACE_END = ("im", "um", "imda", "imde", "umda", "umde", "imdaki", "imdeki", "umdaki",
+                 "imin", "umun", "imdakiler", "imdekiler")
+
+
+def _both_players_gig_places(reading: Reading) -> bool:
+    """Gig places of both players named: "Gig alanımda … rakibin alanında …", "my gig area
+    has a 4, the rival's has a 6", "benimkinde 5, rakipte 4". A rival a Gig is taken from
+    ("rakibimden") is no place of his."""
+    items = reading.items
+    mine = rival = False
+    for it in items:
+        here = reading.at(it.i)
+        if "rival" in here and not _source(reading, it.i):
+            nxt = [k for k in range(it.i + 1, min(len(items), it.i + 3))
+                   if items[k].clause == it.clause]
+            if it.key.endswith(("te", "ta", "de", "da", "nde", "nda")) or \
+                    any(reading.at(k) & _PLACE for k in nxt) or \
+                    (nxt and items[nxt[0]].key in ("has", "had", "have")):
+                rival = True
+        if it.key in ("benimkinde", "benimkinin", "mine") or (
+                here & _PLACE and (it.key.endswith(_MY_PLACE_END) or any(
+                    items[k].key in ("my", "benim") and not any(
+                        "rival" in reading.at(j) for j in range(k + 1, it.i))
+                    for k in range(max(0, it.i - 2), it.i)))):
+            mine = True
+    return mine and rival
+
+
 def _source(reading: Reading, k: int) -> bool:
     """"rakibimden (8'lik bir Gig çaldım)", "from my opponent": the rival a Gig is taken
     from (ablative), not the owner of the Gigs counted."""
@@ -3293,6 +3322,10 @@ def extract_street_cred(reading: Reading) -> Call | None:
     gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
     if gigs_of and cred_of and gigs_of != cred_of:
         raise Unclear("cred.gigs_and_cred_players")
+    if _both_players_gig_places(reading):
+        # "gig alanımda 4 var, rakibin alanında 6 var": values in two players' areas are
+        # no one Street Cred (they were summed into one)
+        raise Unclear("owner.both_gigs")
     claim: dict[str, Any] = {}
     claimed_at: set[int] = set()
     if asked_form(reading) == "yesno":
