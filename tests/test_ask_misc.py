@@ -122,6 +122,9 @@ def test_replacement_questions_that_are_not_settled_get_no_ruling(book, question
     ("My equipped unit is returned to my hand. Where does its Gear go?", "hand"),
     ("Kuşanılı birim destenin altına konursa Gear nereye gider?", "deck"),
     ("If my equipped unit is removed from the game, where does the Gear go?", "removed"),
+    # a Legend holder is removed from the game; its Gear stays where it went (4.12.2)
+    ("Gear'lı Legend'ım mağlup edilirse Gear nereye gider?", "trash"),
+    ("Gear takılı Legend'ım elime döndü, Gear nereye gider?", "hand"),
 ])
 def test_gear_goes_with_its_holder(book, question, where):
     answer = ask(question, book=book)
@@ -135,7 +138,6 @@ def test_gear_goes_with_its_holder(book, question, where):
     "Gear mağlup edilirse birim ne olur?",                 # the Gear leaves, not the Unit
     "If the Gear is defeated, where does the unit go?",
     "Gear'ın sahibi sahadan ayrılırsa Gear nereye gider?",  # how it leaves is not said
-    "Gear'lı Legend'ım mağlup edilirse Gear nereye gider?",  # a Legend (4.12.2)
     "rakibim gear takili birimimi fightta yendi, gear nereye gider",  # who beat whom
 ])
 def test_gear_questions_that_are_not_clear_get_no_ruling(book, question):
@@ -229,6 +231,10 @@ def test_a_named_card_by_its_cost_is_played_in_the_cost_scenario(book):
     ("Rita Wheeler BLOCKER mi", True, "11.24.1"),
     ("Does Modded Muramasa have ADRENALINE?", False, "11.23.1"),
     ("Emergency Atlus'u satabilir miyim", False, "11.9.2"),
+    # printed power and RAM: official rules without Turkish text, cited with the mark
+    ("psycho squad kac guclu", 6, "3.17.4"),
+    ("mandibular upgrade gucu kac", 0, "3.17.3.2"),
+    ("What is the RAM of Judy Álvarez: Nothing to Doubt?", 5, "3.20.1"),
 ])
 def test_a_named_cards_printed_fact_is_the_pools_value(book, question, value, rule):
     from judge_tool.cards.matching import find
@@ -253,7 +259,6 @@ def test_a_units_power_with_its_gears_is_the_engines(book):
     "Rogue Amendiares kaç güçlü?",             # a Legend (7) and a Unit (4) share the name
     "Psycho Squad'ın gücü rakibin turunda kaç?",   # a word the facts do not account for
     "Mantis Blades taktım, gücü kaç?",         # no holder named
-    "psycho squad kac guclu",                  # printed power: no rule with Turkish text
 ])
 def test_a_card_fact_that_is_not_certain_gets_no_ruling(book, question):
     answer = ask(question, book=book)

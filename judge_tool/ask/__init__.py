@@ -196,6 +196,13 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
                 named.use(mode)
             break
         tried.append((reading, left))
+    if call is None and named is None:
+        # no situation a family runs: a principle one rule settles for every game state
+        # ("İndirim kartın bedel değerini düşürür mü?"), read strictly from principles.toml
+        from .principles import answer as principle
+        stated = principle(question, plain.language)
+        if stated is not None:
+            return stated
     if call is None:
         # what was not understood, from a reading of the question whose leftovers are the
         # question's own words (not a card's stand-in words such as "güçlü")

@@ -6,8 +6,8 @@ These are look-ups in the card pool (the data behind `judge card`), not rulings:
 is the printed value, with the rule that gives it meaning where the Turkish text has one
 (the cost paid, 11.1.1.1; a keyword's definition; selling needs a Sell Tag, 11.9.2) and, for
 a Unit with Gears, the power the engine computes on a board with them (11.6.5). A card's
-printed power alone is not answered: no rule with Turkish text states it (every answer cites
-one); the judge is sent to `judge card`.
+printed power and RAM are stated by official rules the Turkish text lacks (3.17.4, 3.17.3.2,
+3.20.1): they are cited with the official-rule mark, as the engine does.
 
 Read strictly (precision over coverage): every word besides the card names must be an
 asking word or a fact word of card-facts.toml and exactly one fact is asked; anything else
@@ -29,6 +29,10 @@ _KEYWORD_RULES = {"BLOCKER": "11.24.1", "ADRENALINE": "11.23.1", "QUICK": "11.26
 _COST_RULE = "11.1.1.1"        # the cost value in the top left corner is what is paid
 _GEAR_POWER_RULE = "11.6.5"    # a holder's power counts its Gears' power
 _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
+# printed power and RAM: official rules the Turkish text lacks (cited with the official mark)
+_POWER_RULE = "3.17.4"         # base power is the printed power (a Unit's or a Legend's)
+_GEAR_POWER_PRINTED = "3.17.3.2"   # a Gear's power is its printed power
+_RAM_RULE = "3.20.1"           # a RAM value: a number and a colour
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ def _build_vocabulary() -> Vocabulary:
 class Asked:
     """What a card-facts question asks: the fact, and the keyword for a keyword question."""
 
-    fact: str                   # "cost", "power", "sell" or "keyword"
+    fact: str                   # "cost", "power", "ram", "sell" or "keyword"
     keyword: str = ""           # the keyword asked, or the one a cost is asked of ("GO SOLO")
     equipped: bool = False      # a Gear word ("taktım", "equipped") was said
     types: frozenset[str] = frozenset()   # card types the question names ("bir program mı")
@@ -171,6 +175,8 @@ def _value(card: Any, asked: Asked) -> Any:
         return card.cost
     if asked.fact == "power":
         return card.power
+    if asked.fact == "ram":
+        return card.ram
     if asked.fact == "sell":
         return card.sell_tag
     return asked.keyword in card.keywords
@@ -190,6 +196,8 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
         return _no(question, reading, [m("ask_misc.card.fact_no_cost", name=names)])
     if asked.fact == "power" and value is None:
         return _no(question, reading, [m("ask_misc.card.fact_no_power", name=names)])
+    if asked.fact == "ram" and value is None:
+        return _no(question, reading, [m("ask_misc.card.fact_no_ram", name=names)])
     if asked.fact == "sell" and value:
         return None             # a Sell Tag: whether it may be sold now is the sell family's
     if asked.fact == "keyword":
@@ -209,9 +217,14 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
             steps.append(Step.said(_KEYWORD_RULES[asked.keyword], "card_fact.keywords",
                                    card=names, keywords=", ".join(card.keywords)))
     elif asked.fact == "power":
-        # a printed power is card data and no rule with Turkish text states it (3.17 has
-        # none): every answer cites a rule, so this one is left to `judge card`
-        return _no(question, reading, [m("ask_misc.card.fact_power_no_rule", name=names)])
+        # a printed power is card data; the rule that it is the card's (base) power is
+        # official only (3.17.4; a Gear's 3.17.3.2): cited with the official-rule mark
+        line = m("ask_misc.card.fact_power", name=names, n=value)
+        rule = _GEAR_POWER_PRINTED if card.type == "gear" else _POWER_RULE
+        steps.append(Step.said(rule, "card_fact.power", official=True, card=names, n=value))
+    elif asked.fact == "ram":
+        line = m("ask_misc.card.fact_ram", name=names, n=value)
+        steps.append(Step.said(_RAM_RULE, "card_fact.ram", official=True, card=names, n=value))
     elif asked.fact == "sell":
         line = m("ask_misc.card.fact_sell_no", name=names)
         value = False

@@ -47,6 +47,11 @@ def meaning_asked(question: str) -> str | None:
     return None
 
 
+# "Gear'ım ne işe yarar?", "Street Cred'im nedir?": a first-person possessive asks about
+# the asker's own card or state, not what the word means (folded: 'im, 'um, 'm)
+_MINE = re.compile(r"['’](?:i|u)?m$")
+
+
 def _lookup(glossary, term_text: str):
     """The glossary term; a Turkish infinitive is also tried as its verbal noun
     ("ücretsiz oynamak" → "ücretsiz oynama", the form glossary names use)."""
@@ -60,7 +65,7 @@ def define_answer(question: str):
     """An `Answer` of kind "define" when the question asks what a glossary term means and
     the glossary knows it; None otherwise (the families or "unanswered" take over)."""
     term_text = term_asked(question)
-    if term_text is None:
+    if term_text is None or _MINE.search(term_text):
         return None
     from ..glossary import load_glossary
     term = _lookup(load_glossary(), term_text)

@@ -50,8 +50,8 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
                     break
                 return False
             here = reading.at(k)
-            if "unit" in here:
-                break
+            if "unit" in here or "legend" in here:
+                break                   # the holder: a Unit, or a Legend (4.12.2)
             if "gear" in here and "equip" not in here:
                 j = k - 1
                 while j >= 0 and j in reading.consumed:
@@ -88,7 +88,10 @@ def _subject_carried(reading: Reading, clause: int) -> bool:
         return False
     if any("gear" in reading.at(k) and "equip" not in reading.at(k) for k in before):
         return False
-    return any("unit" in reading.at(k) for k in before)
+    return any(reading.at(k) & _HOLDER for k in before)
+
+
+_HOLDER = frozenset({"unit", "legend"})
 
 
 def _object_is_unit(reading: Reading, m) -> bool:
@@ -104,7 +107,7 @@ def _object_is_unit(reading: Reading, m) -> bool:
         if items[k].clause != clause:
             return False
         here = reading.at(k)
-        if "unit" in here:
+        if here & _HOLDER:
             return True
         if "gear" in here and "equip" not in here:
             return False
@@ -403,7 +406,7 @@ def extract(reading: Reading) -> Call | None:
     asked = _asked(reading)
     if asked is None:
         return None
-    if reading.has("legend"):
+    if reading.has("legend") and (reading.has("unit") or asked in ("move", "equipped")):
         raise Unclear("gear.legend_holder")
     gears, used = _gear_count(reading)
     if any(it.i not in used for it in reading.numbers):
@@ -415,6 +418,10 @@ def extract(reading: Reading) -> Call | None:
         # them ("döndü" reads like "don't" + a suffix)
         reading.consumed.update(range(m.start, m.end))
     args = {"event": event, "asked": asked, "zone": _asked_zone(reading)}
+    if reading.has("legend"):
+        # a Legend holding the Gear (on the field: both a Unit and a Legend, 4.2.1) leaves
+        # and is removed from the game (4.4.1); its Gear stays in the area it went to (4.12.2)
+        args["holder"] = "legend"
     if gears > 1:
         args["gears"] = gears
     return Call(args, used=used)
@@ -471,13 +478,13 @@ def _acting_effect(reading: Reading, m) -> bool:
     after = [k for k in range(m.end, len(items)) if items[k].clause == clause]
     if any({"unit", "gear", "equip"} & reading.at(k) for k in before):
         return False
-    return any("unit" in reading.at(k) for k in after)
+    return any(reading.at(k) & _HOLDER for k in after)
 
 
 def _scenario(args: dict, question: str) -> dict:
     verb, _ = _EVENTS[args["event"]]
     cards: dict[str, Any] = {
-        UNIT: {"type": "unit", "power": 1, "cost": 1},
+        UNIT: {"type": args.get("holder", "unit"), "power": 1, "cost": 1},
         GEAR: {"type": "gear", "power": 1, "cost": 1},
         EVENT: {"type": "program", "cost": 0, "effects": [{"label": EVENT, "do": [
             {"do": verb, "target": {"type": "unit", "name": UNIT}}]}]},
@@ -644,5 +651,7 @@ def answer(question: str, call: Call, reading: Reading):
                     else m(f"ask_misc.gear.event_{args['event']}")),
                   m(f"ask_misc.gear.asked_{asked}",
                     zone=m(f"ask_misc.gear.zone_{args['zone']}") if args["zone"] else "")]
+    if args.get("holder") == "legend":
+        understood.insert(1, m("ask_misc.gear.legend_holder_line"))
     return make_answer(question, NAME, reading, value, line, steps, understood, text,
                        call.assumptions)

@@ -73,7 +73,8 @@ def render(answer, book) -> str:
     label = m("ask.assumed")
     for note in answer.assumptions:
         lines.append(wrap(f"{style(label, fg='yellow')}: {note}", indent="  ", subsequent="    "))
-    if answer.rules:
+    if any(book.get(r) is not None for r in answer.rules):
+        # an official number without Turkish text is shown in the trace with its mark
         if answer.kind != "unanswered":
             lines.append("")
             lines.append(style(m("ask.rules") + ":", bold=True))

@@ -1,0 +1,64 @@
+"""Rule principles in `judge ask` (judge_tool/ask/principles.toml): number-free yes/no
+questions one rule settles. The data must cite official numbers, each shown the way the
+rulebook has it (Turkish text, or the official-rule mark), and the reader must stay strict:
+a negated, an either-or or a longer question is never read as the principle."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge_tool import official
+from judge_tool.ask import ask
+from judge_tool.ask.principles import table
+
+
+def test_every_principle_cites_official_numbers_as_the_rulebook_has_them(book):
+    for p in table().principles:
+        assert p.rules and all(official.exists(r) for r in p.rules), p.id
+        assert p.official_only <= set(p.rules), p.id
+        for r in p.rules:
+            # official-only numbers have no Turkish text; the others must have it
+            assert (book.get(r) is None) == (r in p.official_only), (p.id, r)
+        assert any(r not in p.official_only for r in p.rules), p.id   # one the judge reads
+        for field in (p.topic, p.answer, p.why):
+            assert set(field) == {"tr", "en"} and all(field.values()), p.id
+
+
+def test_principle_ids_are_unique():
+    ids = [p.id for p in table().principles]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("question, kind, value, rule", [
+    ("İndirim kartın bedel değerini değiştirir mi?", "cost", False, "11.8.2"),
+    ("harcanmış legendi çağırınca harcanmış kalır mı", "call", True, "11.11.1.3"),
+    ("If an effect flips my legend face up, does CALL trigger?", "call", False, "11.18.1"),
+    ("Satılan kart Eddies alanına kapalı mı konur?", "sell", True, "11.9.1"),
+    ("Does selling a card through an effect use up my sell action?", "sell", True, "11.9.2.2"),
+    ("Bir birime birden fazla Gear takabilir miyim?", "gear", True, "11.6.2"),
+])
+def test_a_principle_is_answered_with_its_rule(book, question, kind, value, rule):
+    answer = ask(question, book=book)
+    assert answer.kind == kind and answer.value == value and type(answer.value) is type(value)
+    assert rule in answer.rules and answer.trace and answer.understood
+
+
+def test_an_official_only_deciding_rule_is_marked_in_the_trace(book):
+    answer = ask("Can I sell a legend?", book=book)
+    assert answer.kind == "sell" and answer.value is False
+    assert answer.trace[0].rule == "5.7.2.1" and "official" in answer.trace[0].text
+    assert answer.rules == ["11.9.2"]           # the number with Turkish text
+
+
+@pytest.mark.parametrize("question", [
+    "İndirim kartın bedel değerini değiştirmez mi?",       # negated
+    "Legend'ımı bir etki açmadı, CALL tetiklenir mi?",     # negated stem ("açmadı")
+    "Sattığım kart kapalı mı açık mı girer?",              # either-or: not yes or no
+    "Does a reduction lower the cost I pay?",              # the amount paid, not the value
+    "Sattığım kartı aynı turda oynayabilir miyim?",        # a word no principle lists
+    "Can my rival equip a gear to his unit?",              # the rival's own equip
+    "Bir etki Legend çağırmamı sağladı; CALL tetiklenir mi?",   # the Call a Legend action
+])
+def test_anything_more_than_the_principle_gets_no_ruling(book, question):
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered", (question, answer.kind, answer.value)
