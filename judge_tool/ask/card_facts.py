@@ -31,7 +31,7 @@ _GEAR_POWER_RULE = "11.6.5"    # a holder's power counts its Gears' power
 _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
 # printed power and RAM: official rules the Turkish text lacks (cited with the official mark)
 _POWER_RULE = "3.17.4"         # base power is the printed power (a Unit's or a Legend's)
-_GEAR_POWER_PRINTED = "3.17.3.2"   # a Gear's power is its printed power
+_GEAR_POWER_PRINTED = "3.17.3.2"   # for a Gear, the printed number is its power
 _RAM_RULE = "3.20.1"           # a RAM value: a number and a colour
 
 
