@@ -68,7 +68,11 @@ def test_the_deciding_rule_is_cited(answered, book):
             missed.setdefault((case.family, case.rule), []).append(case.q)
     new = {k: v for k, v in missed.items() if k not in gaps}
     assert not new, new
-    stale = gaps - set(missed)
+    # a gap whose rule no number with Turkish text states (a printed power, 3.17.4) can never
+    # be missed here: only test_every_answer_cites_a_rule reads it
+    citable = {(f, r) for f, r in gaps if any(
+        book.get(x) is not None for x in _same(r) | set(DATA["also"].get(r, ())))}
+    stale = (gaps & citable) - set(missed)
     assert not stale, f"fixed: delete these gaps from ask_citations.toml: {sorted(stale)}"
 
 

@@ -7,7 +7,8 @@ is the printed value, with the rule that gives it meaning where the Turkish text
 (the cost paid, 11.1.1.1; a keyword's definition; selling needs a Sell Tag, 11.9.2) and, for
 a Unit with Gears, the power the engine computes on a board with them (11.6.5). A card's
 printed power and RAM are stated by official rules the Turkish text lacks (3.17.4, 3.17.3.2,
-3.20.1): they are cited with the official-rule mark, as the engine does.
+3.20.1): the answer names the number with the official-rule mark and cites no rule (a cited
+number must have Turkish text; reviewed gaps in tests/ask_citations.toml).
 
 Read strictly (precision over coverage): every word besides the card names must be an
 asking word or a fact word of card-facts.toml and exactly one fact is asked; anything else
@@ -29,7 +30,7 @@ _KEYWORD_RULES = {"BLOCKER": "11.24.1", "ADRENALINE": "11.23.1", "QUICK": "11.26
 _COST_RULE = "11.1.1.1"        # the cost value in the top left corner is what is paid
 _GEAR_POWER_RULE = "11.6.5"    # a holder's power counts its Gears' power
 _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
-# printed power and RAM: official rules the Turkish text lacks (cited with the official mark)
+# printed power and RAM: official rules the Turkish text lacks (named in the answer, not cited)
 _POWER_RULE = "3.17.4"         # base power is the printed power (a Unit's or a Legend's)
 _GEAR_POWER_PRINTED = "3.17.3.2"   # for a Gear, the printed number is its power
 _RAM_RULE = "3.20.1"           # a RAM value: a number and a colour
@@ -218,13 +219,12 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
                                    card=names, keywords=", ".join(card.keywords)))
     elif asked.fact == "power":
         # a printed power is card data; the rule that it is the card's (base) power is
-        # official only (3.17.4; a Gear's 3.17.3.2): cited with the official-rule mark
-        line = m("ask_misc.card.fact_power", name=names, n=value)
+        # official only (3.17.4; a Gear's 3.17.3.2), named in the answer with the mark
+        # (no step: a cited number must have Turkish text; the answer names the official one)
         rule = _GEAR_POWER_PRINTED if card.type == "gear" else _POWER_RULE
-        steps.append(Step.said(rule, "card_fact.power", official=True, card=names, n=value))
+        line = m("ask_misc.card.fact_power", name=names, n=value, rule=rule)
     elif asked.fact == "ram":
-        line = m("ask_misc.card.fact_ram", name=names, n=value)
-        steps.append(Step.said(_RAM_RULE, "card_fact.ram", official=True, card=names, n=value))
+        line = m("ask_misc.card.fact_ram", name=names, n=value, rule=_RAM_RULE)
     elif asked.fact == "sell":
         line = m("ask_misc.card.fact_sell_no", name=names)
         value = False

@@ -141,12 +141,12 @@ def answer(question: str, language: str):
     from ..engine.trace import Step, render
     from .say import language_of, say
     lang = language_of(language)
-    why = principle.why[lang]
-    first = principle.rules[0]
-    if first in principle.official_only:
-        why = f"{why} ({render('mark.official_only', (), lang)})"
-    trace = [Step(first, why)]
     cited = [r for r in principle.rules if r not in principle.official_only]
+    # the step cites the first number with Turkish text (every cited number has it); an
+    # official-only number that decides is named in the step's text with the official mark
+    mark = render("mark.official_only", (), lang)
+    notes = "".join(f" ({r}: {mark})" for r in principle.rules if r in principle.official_only)
+    trace = [Step(cited[0], principle.why[lang] + notes)]
     understood = [say(lang, "ask_principle.asked", topic=principle.topic[lang])]
     return Answer(question, principle.family, principle.value, principle.answer[lang], cited,
                   trace, language=language, understood=understood)
