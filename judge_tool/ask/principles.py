@@ -41,6 +41,8 @@ class Principle:
 
 @dataclass(frozen=True)
 class Table:
+    """The shared asking words and every principle, read once from the data."""
+
     filler: frozenset[str]
     principles: tuple[Principle, ...]
 
