@@ -99,24 +99,8 @@ def _magic_number() -> bytes:
 
 
 def _load(path: str) -> None:
-    from .sealed import read_sealed
-    try:
-        payload = read_sealed(path, MAGIC, MAX_BYTES)
-        table = marshal.loads(payload) if payload is not None else {}
-        if not isinstance(table, dict):
-            raise ValueError("not a table")
-    except (ValueError, EOFError, TypeError) as exc:
-        from .cachedir import notice
-        from .sealed import is_ours
-        notice(f"compiled class cache {path} is damaged ({exc}); rebuilding it")
-        if is_ours(path, MAGIC):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        return
-    except OSError:
-        return
+    from .sealed import read_table
+    table = read_table(path, MAGIC, MAX_BYTES, "compiled class cache")
     _table.update((k, v) for k, v in table.items() if isinstance(k, bytes) and isinstance(v, bytes))
 
 
@@ -126,16 +110,9 @@ def save() -> None:
     if not _state["new"] or not path:
         return
     keep = _table if len(_table) <= MAX_ENTRIES else {k: _table[k] for k in _used}
-    try:
-        payload = marshal.dumps(keep)
-        if len(payload) > MAX_BYTES:
-            return
-        from .sealed import write_sealed
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        write_sealed(path, MAGIC, payload)
-        _state["new"] = 0
-    except (OSError, ValueError):
-        pass                        # a read-only cache: compile next time as well
+    from .sealed import write_table
+    if write_table(path, MAGIC, keep, MAX_BYTES):
+        _state["new"] = 0           # else a read-only cache: compile next time as well
 
 
 class _OnFirstUse:

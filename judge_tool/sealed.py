@@ -1,5 +1,5 @@
 """Files the tool writes for itself and reads back as code or pickles (the compiled data
-cache, the compiled dataclass methods): a header of our own, a CRC-32 of the payload,
+cache, the compiled dataclass methods and patterns): a header of our own, a CRC-32 of the payload,
 written atomically, and read only when the file is a regular file owned by this user and
 not writable by others. Loading what such a file holds runs code, so anything else is
 refused: the owner and permission check is the guard against tampering (no checksum kept
@@ -80,3 +80,42 @@ def write_atomic(path: str | os.PathLike, data: bytes, tmp: str | os.PathLike,
         except OSError:
             pass
         raise
+
+
+def read_table(path: str, magic: bytes, limit: int, what: str) -> dict:
+    """The table (a marshalled dict) a sealed file holds: {} when there is none or it
+    cannot be read; a damaged or untrusted one is removed (when it carries our header)
+    with a one-line notice naming `what` ("compiled class cache")."""
+    import marshal
+    try:
+        payload = read_sealed(path, magic, limit)
+        table = marshal.loads(payload) if payload is not None else {}
+        if not isinstance(table, dict):
+            raise ValueError("not a table")
+    except (ValueError, EOFError, TypeError) as exc:
+        from .cachedir import notice
+        notice(f"{what} {path} is damaged ({exc}); rebuilding it")
+        if is_ours(path, magic):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return {}
+    except OSError:
+        return {}
+    return table
+
+
+def write_table(path: str, magic: bytes, table: dict, limit: int) -> bool:
+    """Write `table` marshalled into a sealed file; whether it was written (not when it
+    is bigger than `limit` or the folder is read-only)."""
+    import marshal
+    try:
+        payload = marshal.dumps(table)
+        if len(payload) > limit:
+            return False
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_sealed(path, magic, payload)
+    except (OSError, ValueError):
+        return False
+    return True
