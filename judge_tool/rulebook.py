@@ -300,12 +300,20 @@ ID_RE = lazy(r"^\d+(?:\.(?:\d+|[a-z]))*$")
 def citation_words(meta: "RulebookMeta") -> tuple[str, ...]:
     """Words a printed citation may start with for this rulebook: its citation prefix,
     game name and id, and the word "rule" in every interface language (catalogues)."""
-    from .i18n import LANGUAGES, messages
+    from .datacache import cached
 
     words = {meta.cite_prefix, meta.game, meta.id, meta.game.split(".")[0]}
-    for lang in LANGUAGES:
-        words.update(w.strip() for w in messages(lang).get("cite.rule_words").split(","))
+    # the catalogues' words, kept in the compiled cache: a search reads no other
+    # language's whole catalogue for them
+    words.update(cached("i18n:rule-words", _rule_words))
     return tuple(sorted((w for w in words if w), key=len, reverse=True))
+
+
+def _rule_words() -> tuple[str, ...]:
+    """The word "rule" in every interface language (`cite.rule_words` of the catalogues)."""
+    from .i18n import LANGUAGES, messages
+    return tuple(sorted({w.strip() for lang in LANGUAGES
+                         for w in messages(lang).get("cite.rule_words").split(",")}))
 
 
 def strip_citation(query: str, words: tuple[str, ...]) -> str:

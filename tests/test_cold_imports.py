@@ -39,14 +39,15 @@ FORMS = {
                   NOT_TYPING + NOT_PATHLIB + NO_CARDS + ONLY_ITS_FAMILY),
     "ask-fight-json": (["ask", "--json", "8 güçlü birim 3 güçlü birime saldırırsa kim kazanır?"],
                        NOT_TYPING + NOT_PATHLIB + NO_CARDS + ONLY_ITS_FAMILY),
-    "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], NOT_TYPING),
+    # the closest rules: search's keys hashed without hashlib (OpenSSL, ~3 ms)
+    "ask-unanswered": (["ask", "kartımı nasıl karıştırırım?"], NOT_TYPING + ["hashlib"]),
     # a named card's scenario data is deep-copied before the pool card goes in
     "ask-card": (["ask", "Saul Bright 5 güçlü birime saldırırsa kim kazanır?"],
                  NOT_TYPING + NOT_PATHLIB, ["copy"]),
     "rule": (["rule", "9.23.2"], NOT_TYPING + NOT_PATHLIB),
     "rule-cite-url": (["rule", "1.11", "--cite", "--url"], NOT_TYPING + NOT_PATHLIB),
     "define": (["define", "blocker", "--json"], NOT_TYPING),
-    "search": (["search", "çatışma"], ["whoosh"]),
+    "search": (["search", "çatışma"], ["whoosh", "hashlib"]),
 }
 
 
