@@ -882,10 +882,38 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
             continue
         if _role(reading, item, ("unit", "gear"), bonus=10) == "gear":
             out.append(item)
+    if out and _gear_left(reading):
+        raise Unclear("power.gear_left")
     return out
 
 
 _COUNT_WORDS = ("tane", "adet")
+# What a Gear may be said to undergo that takes it off its Unit (4.12, 11.6.1.2, 11.6.6)
+_GEAR_LEAVES = frozenset({"defeat", "move", "trash", "removed", "undo", "return_hand",
+                          "to_hand", "sell"})
+
+
+# "taşı-" is also "carry": "Gear taşıyor", "Gear taşıyan birim" (the Unit holds it)
+_CARRIES = ("tasiy", "tasir", "tasiyan")
+
+
+def _gear_left(reading: Reading) -> bool:
+    """"3 güçlü gear'ı mağlup edildi", "gear'ı başka birime taşıdım", "the gear got
+    trashed": a Gear said to leave its Unit (the words after it, up to the next Unit that
+    is not "another" one) gives it no power; read as equipped it added a power the Unit no
+    longer has."""
+    items = reading.items
+    for m in reading.of("gear"):
+        for k in range(m.end, min(len(items), m.end + 4)):
+            if items[k].clause != items[m.start].clause:
+                break
+            here = reading.at(k)
+            if "unit" in here and not (k > 0 and "other" in reading.at(k - 1)):
+                break
+            if here & _GEAR_LEAVES and not (here & _GEAR_LEAVES == {"move"} and (
+                    items[k].key.startswith(_CARRIES) or "where" in reading.at(k - 1))):
+                return True
+    return False
 
 
 def _counts_gears(reading: Reading, item: Item) -> bool:
