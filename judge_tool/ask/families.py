@@ -3903,9 +3903,38 @@ def _change_counts(reading: Reading, numbers: list[Item], roles: dict[int, str])
     return out
 
 
+def _rival_card(reading: Reading) -> bool:
+    """"rakibimin 4 bedelli kartına …, ben kaç öderim", "my opponent's 4 cost card …, what
+    do I pay": the card whose cost I am said to pay is the rival's (a rival word owns the
+    card word, only a number or a cost word between; no card of mine named). I pay nothing
+    for it: the amount would answer another question."""
+    items = reading.items
+    i_pay = any(items[m.start].key.endswith(("rim", "rum", "im", "um", "mem", "mam")) or any(
+        items[k].key in ("i", "ben") for k in range(max(0, m.start - 3), m.start))
+        for m in reading.of("pay"))
+    my_card = any(items[m.start].key.endswith(("im", "ima", "imi", "um", "uma", "umu")) or (
+        m.start > 0 and items[m.start - 1].key in ("my", "benim")) for m in reading.of("card"))
+    if not i_pay or my_card:
+        return False
+    for m in reading.of("card"):
+        for k in range(m.start - 1, max(-1, m.start - 4), -1):
+            if items[k].clause != items[m.start].clause:
+                break
+            here = reading.at(k)
+            if "rival" in here:
+                if items[k].key.endswith(("in", "un", "s")) or items[k].key in ("his", "their", "her"):
+                    return True
+                break
+            if not (items[k].number is not None or here <= {"cost", "power"}):
+                break
+    return False
+
+
 def extract_cost(reading: Reading) -> Call | None:
     from .asked import asked_form
     from .econ_pay import read_payers
+    if _rival_card(reading):
+        raise Unclear("cost.rival_card")
     payers = read_payers(reading)
     resources = {k: v for k, v in (("eddies", payers.eddies), ("legends", payers.legends))
                  if v is not None}
