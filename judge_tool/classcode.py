@@ -4,7 +4,7 @@
 class's ``__setattr__``, ``__delattr__`` and ``__hash__`` too) as source text and compiles
 it every time the class statement runs: 0.5–1 ms a class, and some 50 classes lie on
 `judge ask`'s path alone, the largest cost of its start after click. The text depends only
-on the class's fields, so the compiled code is looked up by a digest of that text in a
+on the class's fields, so the compiled code is looked up by that very text in a
 table kept in one file per interpreter and bytecode version
 (``<cache>/compiled/classcode<format>-<tag>-<magic>.marshal``), unmarshalled only when used; a
 new or changed class is compiled as before and added to the file when the process ends.
@@ -28,7 +28,7 @@ import marshal
 import os
 import sys
 
-MAGIC = b"JUDGECM3"              # 3: CRC-32 header; digest -> code, unmarshalled when used
+MAGIC = b"JUDGECM4"              # 4: the source text itself is the key (no SHA-256 per method)
 MAX_BYTES = 4_000_000
 # Entries kept beyond those this process used, so `judge rule` and `judge ask` (different
 # classes) do not drop each other's code; old texts fall out once the table is this big.
@@ -39,14 +39,15 @@ TYPE_CHECKING = False      # typing costs ~3 ms of every cold start (see datacac
 if TYPE_CHECKING:
     from typing import Any
 
-_table: dict[bytes, bytes] = {}  # digest of the source text -> marshal.dumps(code)
+_table: dict[bytes, bytes] = {}  # the source text (UTF-8) -> marshal.dumps(code)
 _used: set[bytes] = set()
 _state = {"file": "", "new": 0}
 
 
 def _digest(source: str) -> bytes:
-    from .sealed import sha256
-    return sha256(source.encode("utf-8", "surrogatepass")).digest()[:16]
+    """The table key of `source`: the text itself (a few hundred bytes; hashing it cost
+    more than the dict lookup, and an exact key cannot collide)."""
+    return source.encode("utf-8", "surrogatepass")
 
 
 def _compiled(source: str) -> Any:
