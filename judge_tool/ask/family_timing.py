@@ -1229,8 +1229,11 @@ def _extract_react(reading: Reading) -> Call | None:
     left = extract_leave(reading)
     if left is not None:
         return left                 # a reaction took the attacker or the defender away
-    # (_asks_step_exists reads "is there a React Step?", but its answer cannot cite 9.6 yet:
-    # the engine has no step for an attack going on past 9.6, so no ruling is given)
+    if _asks_step_exists(reading):
+        # "Gig alanıma saldırınca Tepki Adımı var mı?": a plain attack goes on to the React
+        # Step once its pending effects are resolved (9.6; the engine says so at 9.6)
+        _foreign(reading, "react")
+        return Call({"case": "step_exists", "asked": "yesno"}, used=pronoun_ones(reading))
     if not (reading.has("react") or reading.has("quick") or (reading.has("call") and (
             _block_context(reading) or (reading.has("fight") and reading.has("after"))))
             or (reading.has("block") and _i_attack(reading) and _asks_about_me(reading)
@@ -1343,6 +1346,10 @@ def _extract_react(reading: Reading) -> Call | None:
         raise Unclear("react.yesno")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play",
             "sell"}
+    if reading.has("end_step") and _asks_end_verb(reading) and _acts_named(reading, acts):
+        # "I block with my BLOCKER. Can I then end the React Step?": ending is the act asked;
+        # the block is what was done before it (read as the asked act, it gave a wrong No)
+        return _end_after_block(reading, acts, roles, used)
     if reading.has("end_step") and not _acts_named(reading, acts) and (
             not roles or _asks_end_verb(reading)) \
             and reading.has("react") and reading.has("step") and not reading.has("several"):
@@ -1417,6 +1424,10 @@ def _extract_react(reading: Reading) -> Call | None:
     when = "after_end" if after_fight and not said_moment else _when(reading)
     if after_fight and not said_moment and not (_rival_attacks(reading) or _react_step(reading)):
         raise Unclear("react.when")
+    if when == "after_end" and not after_fight and not _end_said_first(reading):
+        # "Can I block and then end the React Step?": the end comes after the act asked,
+        # not before it (was read as "block after the step was ended": a wrong No)
+        raise Unclear("react.when")
     if when == "after_end":
         _later(reading)
     actor = _actor(reading, roles, "rival_turn" if when == "rival_turn_any" else when)
@@ -1487,7 +1498,8 @@ def _asks_step_exists(reading: Reading) -> bool:
     Step once its pending effects are resolved (9.6). Only the plain question: no act, no
     effect, no Unit leaving, no "every attack" (an attack may end before it, 9.6, 9.27)."""
     if not (reading.has("react") and reading.has("step") and reading.has("attack")) \
-            or reading.numbers or any(reading.has(c) for c in _NOT_PLAIN) \
+            or any(it.i not in pronoun_ones(reading) for it in reading.numbers) \
+            or any(reading.has(c) for c in _NOT_PLAIN) \
             or any(it.key in _EVERY for it in reading.items) or not _yesno(reading):
         return False
     items = reading.items
@@ -1506,6 +1518,70 @@ def _asks_step_exists(reading: Reading) -> bool:
         reading.consumed.update(words)
         _spent_target(reading)      # "one of my spent units": the target, as an attack needs
     return said
+
+
+_END_DONE_EN = ("ended", "passed", "over", "finished", "closed")
+_ACT_WORDS = ("call", "block", "program", "quick", "play", "effect", "activate", "unit", "gear",
+              "sell", "attack")
+
+
+def _end_said_first(reading: Reading) -> bool:
+    """The React Step's end is said before the act asked about, or as done ("bitirdikten
+    sonra", "bitti", "after I ended it", "once it is over"): "after_end" is then the
+    moment of the act. "Can I block and then end it?" says the end after the act."""
+    items = reading.items
+    ends = reading.of("end_step")
+    acts = [m.start for m in reading.matches if m.concept in _ACT_WORDS]
+    for m in ends:
+        key = items[m.start].key
+        if acts and m.start < min(acts):
+            return True
+        if reading.language == "en":
+            if key in _END_DONE_EN or any(items[k].key in ("after", "once", "when")
+                                          for k in range(max(0, m.start - 5), m.start)):
+                return True
+        elif any(x in key for x in ("dikten", "diktan", "tikten", "tiktan", "ince", "ınca",
+                                    "inca", "ti", "di")):
+            return True
+    return False
+
+
+def _block_done(reading: Reading) -> bool:
+    """The asker's block is said as done before the asking sentence or clause: "I block
+    with my BLOCKER. Can I …", "BLOCKER ile blokladım, …", "BLOCKER kullandıktan sonra"."""
+    if _block_context(reading):
+        return True
+    items = reading.items
+    asking = max((it.part for it in items if "can" in reading.at(it.i)), default=None)
+    for m in reading.of("block"):
+        if asking is None or items[m.start].part >= asking:
+            continue
+        if reading.language == "en":
+            if any(items[k].key in ("i", "we") for k in range(max(0, m.start - 2), m.start)):
+                return True
+        elif _mine_block(items[m.start].key):
+            return True
+    return False
+
+
+def _end_after_block(reading: Reading, acts: set[str], roles: set[str], used: set[int]) -> Call:
+    """May the defending player end the React Step after blocking? Read only when the block
+    is the one act named and is said as done; the engine runs the block, then the end (9.12:
+    nothing is pending after a block)."""
+    if _acts_named(reading, acts) != {"block"} or not _block_done(reading) \
+            or not (reading.has("react") and reading.has("step")) or reading.has("several") \
+            or reading.has("pending") or reading.has("resolve"):
+        raise Unclear("react.ending")
+    actor = _actor(reading, roles, "react")
+    if actor != "defender":
+        raise Unclear("react.ending")
+    _later(reading)
+    for it in reading.items:
+        if it.key in ("then", "sonra", "ardindan", "now", "simdi"):
+            reading.consumed.add(it.i)
+    return Call({"case": "may_end", "act": "end", "when": "react", "actor": actor,
+                 "asked": "yesno", "before": ["block"], "actor_inferred": not roles
+                 and not _rival_attacks(reading)}, used=used)
 
 
 def _asks_react_verb(reading: Reading) -> bool:
@@ -2474,8 +2550,8 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
             return "defending_player", steps, text, run_d
         if case == "may_end":
             value, run, text = _run(_react_scenario(args, title), _legal)
-            return value, _steps(run, (R.REACT_STEP, R.REACT_END, R.REACT_NEXT, R.REACT_ONLY_DEFENDER)
-                                 ), text, run
+            return value, _steps(run, (R.REACT_STEP, R.BLOCKER, R.REACT_END, R.REACT_NEXT,
+                                       R.REACT_ONLY_DEFENDER)), text, run
         if case == "ends":
             def ended(run):
                 over = _step_index(run, R.REACT_END, "B Tepki Adımı'nı bitirmeyi")

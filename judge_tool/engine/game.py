@@ -1965,6 +1965,9 @@ class Game:
             self.resolve_pending()
         if self._attack_check(R.AFTER_DECLARE):
             return
+        # nothing pending, attacker and target in place: said, so "is there a React Step?"
+        # cites the rule that decides it
+        self.step(R.AFTER_DECLARE, "attack.goes_on")
         # React Step
         a.step = "react"
         self.step(R.REACT_STEP, "react.step", player=a.defender)
