@@ -21,6 +21,10 @@ REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "referenc
 
 REVIEWED: dict[str, str] = {
     "STREET_CRED": "11.2.1",
+    # session 7: what a keyword trigger is shorthand for, cited when the event is not it
+    "CALL_MEANS": "11.18.1",
+    "DEFEATED_MEANS": "11.19.1",
+    "ATTACK_MEANS": "11.21.1",
     "STREET_CRED_NULL": "11.2.3",
     "START_PHASE": "8.6",
     "WIN_SEVEN_GIGS": "8.6.1",

@@ -521,6 +521,12 @@ def extract_timing(reading: Reading) -> Call | None:
             reading.has(c) for c in ("ready", "ready_step", "phase_check", "lasting")) or (
             reading.has("end_turn") and this_turn):
         return None     # the steps of the Start Phase or of the turn's end: family_phaseorder
+    from .family_fires import extract as extract_fires
+    fires = extract_fires(reading, _trigger_words(reading))
+    if fires is not None:
+        # "elime dönünce DEFEATED tetiklenir mi?": an event that is not the trigger (11.19.1)
+        _foreign(reading, "timing")
+        return fires
     _spent_target(reading)
     bare = _bare_before(reading)
     if bare is not None:
@@ -2706,6 +2712,8 @@ def _case_module(case: str):
         from . import family_stealcount as mod
     elif case == "react_leave":
         from . import family_reactleave as mod
+    elif case == "fires":
+        from . import family_fires as mod
     else:
         return None
     return mod

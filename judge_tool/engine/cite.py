@@ -234,9 +234,12 @@ class R:
     SPEND_ICON_PURPOSE = "11.15.2"
     SPEND_ICON_FIRST = "11.15.3"
     EDDIE_COST = "11.16.1.1"
+    CALL_MEANS = "11.18.1"           # only a flip by the Call a Legend action is a CALL
     CALL_TRIGGER = "11.18.2"
+    DEFEATED_MEANS = "11.19.1"       # only a defeat is a DEFEATED (not a bounce, a removal)
     DEFEATED_TRIGGER = "11.19.2"      # enters pending once defeated and in the trash
     PLAY_TRIGGER = "11.20.2"
+    ATTACK_MEANS = "11.21.1"         # only this Unit attacking is an ATTACK (not a block)
     ATTACK_TRIGGER = "11.21.2"
     ATTACK_SPEND_TRIGGERS = "11.21.2.1"
     ATTACK_BEFORE_REACT = "11.21.2.2"

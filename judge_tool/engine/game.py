@@ -435,6 +435,14 @@ class Game:
                 n += 1
         return n
 
+    def not_triggered(self, card: Card, trig: str, rule: str, key: str, **values: Any) -> None:
+        """Say that a keyword trigger of this card does not fire here: the event is not its
+        trigger condition (a bounce is no defeat, a block no attack, a flip by anything but
+        the Call a Legend action no call), so "does it trigger?" cites the deciding rule."""
+        for eff, _gear in self.effects_of(card):
+            if eff.kind == "triggered" and trig in eff.triggers:
+                self.step(rule, key, card=card.name, effect=eff.label, **values)
+
     def trigger_observers(self, players: Iterable[str], trig: str, rule: str, ctx: dict,
                           accept: Callable[[EffectDef], bool] = lambda e: True) -> None:
         for name in players:
@@ -1086,6 +1094,8 @@ class Game:
         if found is None:
             return
         ctrl, area, _ = found
+        for c in (card, *card.gears):
+            self.not_triggered(c, "DEFEATED", R.DEFEATED_MEANS, "trigger.not_defeated", why=why)
         getattr(self.p(ctrl), area).remove(card)
         group = [card, *card.gears]
         card.gears = []
@@ -1773,11 +1783,13 @@ class Game:
             p.field.append(card)
             if go_solo:
                 self.step(R.GO_SOLO, "play.go_solo", card=card.name)
+                self.not_triggered(card, "CALL", R.CALL_MEANS, "trigger.not_called")
             elif from_legends:
                 card.spent = was_spent
                 if not card.face_up:
                     card.face_up = True
                     self.step(R.LEGEND_TO_FIELD, "play.legend_face_up", card=card.name)
+                    self.not_triggered(card, "CALL", R.CALL_MEANS, "trigger.not_called")
                 self.step(R.LEGEND_ORIENTATION, "play.legend_spent" if was_spent else "play.legend_ready",
                           card=card.name)
                 self.step(R.LEGEND_LAG, "play.legend_lag", card=card.name)
@@ -2047,6 +2059,7 @@ class Game:
         if a.target == unit.uid:
             raise Illegal(R.BLOCKER_TARGET, Phrase("illegal.blocker_is_target", card=unit.uid))
         self.step(R.BLOCKER, "block.activates", player=player, card=unit.uid)
+        self.not_triggered(unit, "ATTACK", R.ATTACK_MEANS, "trigger.block_not_attack")
         self.spend(unit, player, "BLOCKER", R.REACT_BLOCKER)
         old = a.target
         a.target = unit.uid
