@@ -25,8 +25,22 @@ if TYPE_CHECKING:
 from .families import Call
 
 # (trigger, event): the events read for each trigger
-_EVENTS = {"DEFEATED": ("to_hand", "removed", "bottom"), "ATTACK": ("block",),
-           "CALL": ("go_solo",)}
+_EVENTS = {"DEFEATED": ("to_hand", "removed", "bottom", "deck", "defeat"), "ATTACK": ("block",),
+           "CALL": ("go_solo", "from_legends", "called")}
+_HAND_VERBS = ("gonder", "dondur", "don", "yolla")
+_INSTEAD = ("instead", "yerine", "would", "replace", "ikame")
+# anything asked beside "does it trigger?": when, with what, how, in which order
+_OTHER_ASKED = ("ayni", "anda", "same", "time", "once", "together", "birlikte", "zaman",
+                "exactly", "hangi", "which", "how", "nasil", "kac", "many", "sira", "order",
+                "kim", "who", "what", "ne")
+
+
+def _when_asked(reading: Reading) -> bool:
+    """"When does …?" ("when" opening a sentence), "ne zaman": the moment is asked; "does
+    it trigger when …?" is a condition, not that."""
+    items = reading.items
+    return any(it.key == "when" and (it.i == 0 or items[it.i - 1].part != it.part)
+               for it in items)
 _REMOVE_EN = ("remove", "removes", "removed", "exile", "exiles", "exiled")
 _GAME_EN = ("game", "play")
 _DECK = ("deck", "deste", "destenin", "destemin", "destesinin", "desteye")
@@ -40,6 +54,13 @@ def _events(reading: Reading) -> dict[str, list[int]]:
     keys = [it.key for it in items]
     out: dict[str, list[int]] = {}
     hand = [k for m in reading.of("return_hand") for k in range(m.start, m.end)]
+    if reading.language != "en":
+        # "elime (geri) gönderdi", "eline yolladı": the hand word, then a sending verb
+        for m in reading.of("to_hand"):
+            nxt = [j for j in range(m.end, min(len(keys), m.end + 2))
+                   if keys[j].startswith(_HAND_VERBS) or keys[j] == "geri"]
+            if nxt and keys[nxt[-1]].startswith(_HAND_VERBS):
+                hand += [*range(m.start, m.end), *nxt]
     if hand:
         out["to_hand"] = hand
     removed = [k for m in reading.of("removed") for k in range(m.start, m.end)]
@@ -57,12 +78,32 @@ def _events(reading: Reading) -> dict[str, list[int]]:
                 if keys[j].startswith(_DECK)]
         if near:
             out.setdefault("bottom", []).extend([*range(m.start, m.end), *near])
+    for m in reading.of("shuffle"):
+        near = [j for j in range(max(0, m.start - 3), min(len(keys), m.end + 3))
+                if keys[j].startswith(_DECK)]
+        if near:
+            out.setdefault("deck", []).extend([*range(m.start, m.end), *near])
     blocks = [k for m in reading.of("block") for k in range(m.start, m.end)]
     if blocks:
         out["block"] = blocks
     solo = [k for m in reading.of("go_solo") for k in range(m.start, m.end)]
     if solo:
         out["go_solo"] = solo
+    plays = [m for m in reading.of("play") if not keys[m.start].startswith(("player", "oyuncu"))]
+    area = [m for m in reading.of("legend")
+            if any(keys[j] in ("area", "alanindan", "alanimdan") for j in range(m.end, min(
+                len(keys), m.end + 2)))]
+    if plays and area:
+        # "Legends alanımdan oynarsam", "play it from my Legends area": to the field (4.5)
+        out["from_legends"] = [*range(plays[0].start, plays[0].end),
+                               *range(area[0].start, min(len(keys), area[0].end + 1))]
+    calls = [k for m in reading.of("call") for k in range(m.start, m.end)]
+    if calls and not plays:
+        out["called"] = calls
+    fought = [k for c in ("fight", "lose", "defeat") for m in reading.of(c)
+              for k in range(m.start, m.end)]
+    if fought:
+        out["defeat"] = fought
     return out
 
 
@@ -73,25 +114,32 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     if len(kinds) != 1 or not _yesno(reading) or _asks_when(reading) or reading.numbers:
         return None
     trigger = kinds.pop()
-    if trigger not in _EVENTS or reading.has("resolve") or reading.has("before") \
-            or reading.has("after") or reading.has("first") or reading.has("can"):
-        return None
     items = reading.items
+    asks_can = any("can" in reading.at(it.i) and "pending" not in reading.at(it.i) for it in items)
+    if trigger not in _EVENTS or reading.has("resolve") or reading.has("before") \
+            or reading.has("after") or reading.has("first") or asks_can \
+            or any(it.key in _INSTEAD + _OTHER_ASKED for it in items) or _when_asked(reading):
+        return None
     fire_en = [it.i for it in items if it.key in _FIRE_EN]
     asking = [m for m in reading.of("pending")] + fire_en
     if not asking:
         return None
+    keyword = {i for i, _ in triggers}
     events = _events(reading)
-    if trigger == "DEFEATED" and (reading.has("defeat") and not all(
-            m.start in {i for i, kw in triggers} for m in reading.of("defeat"))
-            or reading.has("fight") or reading.has("lose")):
-        return None                 # a defeat said besides the keyword: another case
+    if "defeat" in events:
+        # the keyword itself ("DEFEATED etkisi") is no defeat said
+        events["defeat"] = [k for k in events["defeat"] if k not in keyword]
+        if not events["defeat"] or trigger != "DEFEATED":
+            del events["defeat"]
+        elif not (reading.has("fight") and reading.has("lose")):
+            return None             # defeated how? (a fight it lost is read; see _defeated_context)
+    if trigger != "CALL":
+        events.pop("called", None)
     said = [e for e in events if e in _EVENTS[trigger]]
     others = [e for e in events if e not in _EVENTS[trigger]]
     if len(said) != 1 or others:
         return None
     event = said[0]
-    keyword = {i for i, _ in triggers}
     keys = [it.key for it in items]
     first = min(events[event])
     by_effect = any(m.start - 1 not in keyword and m.start not in keyword and (
@@ -104,6 +152,15 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     if trigger == "ATTACK" and (reading.has("attacker") or _attacks_said(reading, triggers)):
         return None                 # an attack said besides the block: whose ATTACK?
     words = events[event]
+    if event == "from_legends":
+        # "kapalı Legend'ımı", "my face-down Legend": as the scenario has it (a face-up one
+        # was called already, or has GO SOLO)
+        words = words + [k for m in reading.of("face_down") for k in range(m.start, m.end)]
+    if event == "called":
+        # "harcanmış Legend'ımı çağırırsam": a called Legend keeps its orientation (11.11.1.3)
+        # and its CALL effect still triggers; the state word is read here
+        words = words + [k for c in ("spent", "ready") for m in reading.of(c)
+                         for k in range(m.start, m.end)]
     reading.consumed.update(words)
     reading.consumed.update(fire_en)
     reading.consumed.update(i + 1 for i in keyword if i + 1 < len(items)
@@ -117,7 +174,8 @@ def _attacks_said(reading: Reading, triggers: list[tuple[int, str]]) -> bool:
     return any(m.start not in keyword for m in reading.of("attack"))
 
 
-_DO = {"to_hand": "return_to_hand", "removed": "remove", "bottom": "bottom_deck"}
+_DO = {"to_hand": "return_to_hand", "removed": "remove", "bottom": "bottom_deck",
+       "deck": "shuffle_into_deck"}
 
 
 def scenario(args: dict[str, Any], title: str) -> dict[str, Any]:
@@ -144,6 +202,27 @@ def scenario(args: dict[str, Any], title: str) -> dict[str, Any]:
         data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
                          "B": {"deck": 5, "field": [_BLOCKER], "gigs": ["d6=3"]}}
         data["actions"] = [_attack(reactions=[{"do": "block", "unit": _BLOCKER}])]
+    elif event == "defeat":
+        # A attacks B's spent Unit and loses the fight: A's Unit is defeated (9.19.1)
+        data["cards"] = {_ATTACKER: {"type": "unit", "power": 3, "effects": [
+            _effect(label, "DEFEATED")]}, _DEFENDER: {"type": "unit", "power": 6}}
+        data["state"] = {"turn_player": "A", "turn": 3, "A": {"deck": 5, "field": [_ATTACKER]},
+                         "B": {"deck": 5, "field": [{"card": _DEFENDER, "spent": True}]}}
+        data["actions"] = [_attack(target=_DEFENDER)]
+    elif event == "called":
+        # A calls its face-down Legend (which has a CALL effect) in its Main Phase
+        data["cards"] = {"Efsane": {"type": "legend", "effects": [_effect(label, "CALL")]}}
+        data["state"] = {"turn_player": "A", "turn": 3,
+                         "A": {"deck": 5, "legends": ["Efsane"], "eddies": 1}, "B": {"deck": 5}}
+        data["actions"] = [{"do": "call", "legend": "Efsane", "pay": {"eddies": 1}}]
+    elif event == "from_legends":
+        # A plays its face-down Legend (which has a CALL effect) from the Legends area (4.5)
+        data["cards"] = {"Efsane": {"type": "legend", "cost": 2, "power": 3,
+                                    "effects": [_effect(label, "CALL")]}}
+        data["state"] = {"turn_player": "A", "turn": 3,
+                         "A": {"deck": 5, "legends": ["Efsane"], "eddies": 2}, "B": {"deck": 5}}
+        data["actions"] = [{"do": "play", "card": "Efsane", "from": "legends",
+                            "pay": {"eddies": 2}}]
     else:
         # A plays its face-up GO SOLO Legend (which has a CALL effect) to the field
         data["cards"] = {"Efsane": {"type": "legend", "cost": 2, "power": 3,
@@ -159,7 +238,9 @@ def scenario(args: dict[str, Any], title: str) -> dict[str, Any]:
 _MEANS = {"DEFEATED": "DEFEATED_MEANS", "ATTACK": "ATTACK_MEANS", "CALL": "CALL_MEANS"}
 _TRIGGER = {"DEFEATED": "DEFEATED_TRIGGER", "ATTACK": "ATTACK_TRIGGER", "CALL": "CALL_TRIGGER"}
 _EVENT_RULES = {"to_hand": ("RESOLVE_IN_ORDER",), "removed": ("RESOLVE_IN_ORDER",),
-                "bottom": ("BOTTOM_DECK",), "block": ("BLOCKER",), "go_solo": ("GO_SOLO",)}
+                "deck": ("RESOLVE_IN_ORDER",), "bottom": ("BOTTOM_DECK",), "block": ("BLOCKER",),
+                "go_solo": ("GO_SOLO",), "from_legends": (),
+                "defeat": ("FIGHT_DEFEAT", "DEFEAT_TO_TRASH"), "called": ("CALL",)}
 
 
 def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
@@ -171,8 +252,7 @@ def on_engine(args: dict[str, Any], title: str) -> tuple[Any, list, str, Any]:
 
     def read(run):
         fired = any(st.rule == pending and label in st.text for st in run.trace)
-        said = any(st.rule == means and label in st.text for st in run.trace)
-        return fired, {"legal": bool(run.outcome.legal), "said": said}
+        return fired, {"legal": bool(run.outcome.legal)}
     value, run, text = _run(scenario(args, title), read)
     said = any(st.rule == means and label in st.text for st in run.trace)
     if not run.outcome.legal or value == said:
@@ -189,5 +269,8 @@ def lines(args: dict[str, Any], m) -> tuple[list[str], list[str]]:
 
 
 def line(args: dict[str, Any], value: Any, run, m) -> str:
-    head = m("ask_timing.yes") if value else m("ask_timing.no")
-    return f"{head}: " + m(f"ask_fires.why_{args['trigger'].lower()}")
+    if value:
+        return m("ask_timing.yes") + ": " + m(f"ask_fires.fires_{args['trigger'].lower()}")
+    why = "why_call_legends" if args["event"] == "from_legends" else \
+        f"why_{args['trigger'].lower()}"
+    return m("ask_timing.no") + ": " + m(f"ask_fires.{why}")

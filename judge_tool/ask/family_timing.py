@@ -1235,6 +1235,11 @@ def _extract_react(reading: Reading) -> Call | None:
     left = extract_leave(reading)
     if left is not None:
         return left                 # a reaction took the attacker or the defender away
+    from .family_attackend import extract as extract_attack_end
+    ended = extract_attack_end(reading, _trigger_words(reading))
+    if ended is not None:
+        _foreign(reading, "react")
+        return ended                # an ATTACK effect took one away: no React Step (9.6)
     if _asks_step_exists(reading):
         # "Gig alanıma saldırınca Tepki Adımı var mı?": a plain attack goes on to the React
         # Step once its pending effects are resolved (9.6; the engine says so at 9.6)
@@ -2531,7 +2536,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     """(value, deciding steps, scenario TOML, run)."""
     from ..engine.cite import R
     case = args["case"]
-    if kind == "react" and case not in ("react_before_play", "react_leave"):
+    if kind == "react" and case not in ("react_before_play", "react_leave", "attack_end"):
         if case == "who_reacts":
             quick = {"act": args.get("act", "quick_program"), "when": "react"}
             ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
@@ -2714,6 +2719,8 @@ def _case_module(case: str):
         from . import family_reactleave as mod
     elif case == "fires":
         from . import family_fires as mod
+    elif case == "attack_end":
+        from . import family_attackend as mod
     else:
         return None
     return mod
