@@ -121,9 +121,13 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
             or any(it.key in _INSTEAD + _OTHER_ASKED for it in items) or _when_asked(reading):
         return None
     fire_en = [it.i for it in items if it.key in _FIRE_EN]
-    asking = [m for m in reading.of("pending")] + fire_en
-    if not asking:
-        return None
+    asking = [m.start for m in reading.of("pending")] + fire_en
+    yesno = [it.i for it in items if "yesno" in reading.at(it.i)]
+    if not asking or not yesno or not any(
+            items[k].clause == items[yesno[-1]].clause for k in asking):
+        return None                 # "… tetiklendi; Gear da çöpe gider mi?": another verb asked
+    if any(reading.has(c) for c in ("gear", "trash", "move", "where")):
+        return None                 # where a card goes, a Gear: never this case
     keyword = {i for i, _ in triggers}
     events = _events(reading)
     if "defeat" in events:
