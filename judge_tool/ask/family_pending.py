@@ -174,7 +174,9 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
     reading.consumed.update(words)
     reading.consumed.add(at)
     # "başka bir birimle", "another card", "ikinci bir tepki": which one does not matter
-    lo, hi = (at + 1, len(reading.items)) if reading.language != "en" else (0, at)
+    # (English says the act before or after the pending clause: "can I attack with another
+    # unit while …", "While … is pending, can I play another card?")
+    lo, hi = (at + 1, len(reading.items)) if reading.language != "en" else (0, len(reading.items))
     reading.consumed.update(m.start for m in reading.matches if m.concept in ("other", "again")
                             and lo <= m.start < hi)
     if reading.language != "en":

@@ -1205,7 +1205,8 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
 
 # ------------------------------------------------------------------------------ react
 
-_MAY_REACT = ("quick_program", "quick_effect", "call", "block", "call_block")
+_MAY_REACT = ("quick_program", "quick_effect", "call", "block", "call_block", "block_quick",
+              "call_quick")
 
 
 def extract_react(reading: Reading) -> Call | None:
@@ -1878,6 +1879,13 @@ def _act(reading: Reading) -> str:
         raise Unclear("react.paid_for")
     if call and block and not (program or effect or quick is not None):
         return "call_block"
+    if program and quick is True and play and (call != block) and not effect \
+            and not (reading.has("gear") or reading.has("unit") and not block) \
+            and any(it.key in _BOTH_ACTS for it in reading.items) and reading.has("can") \
+            and not _either_or(reading):
+        # "önce BLOCKER ile bloklayıp sonra QUICK Program", "block and also play a QUICK
+        # program", "Legend çağırıp sonra bir QUICK Program": two reactions, both asked (9.7)
+        return "block_quick" if block else "call_quick"
     picked = []
     if program:
         if quick is None:
@@ -1913,6 +1921,8 @@ def _act(reading: Reading) -> str:
 
 
 _CAN_EN = ("can", "may", "could")
+# two acts asked together: "önce … sonra …", "hem … hem …", "… and also …", "then"
+_BOTH_ACTS = ("sonra", "ardindan", "hem", "ayrica", "also", "then", "afterwards")
 
 
 def _sell_attack_words(reading: Reading) -> None:
@@ -2490,7 +2500,9 @@ def _react_scenario(args: dict[str, Any], title: str, actor: str | None = None) 
             r["player"] = who
         return r
 
-    kinds = ["call", "block"] if act == "call_block" else [] if act == "end" else \
+    kinds = ["call", "block"] if act == "call_block" else ["block", "quick_program"] \
+        if act == "block_quick" else ["call", "quick_program"] if act == "call_quick" else \
+        [] if act == "end" else \
         ["call", "call2"] if act == "call_twice" else [act]
     if when == "main":                       # A's own Main Phase, no attack
         r = reaction(kinds[0])
@@ -2888,9 +2900,9 @@ def _lines(kind: str, args: dict[str, Any], m) -> tuple[list[str], list[str]]:
         else:
             lines.append(m(f"ask_timing.actor_{args['actor']}"))
         return lines + [m("ask_react.asked_may_end")], assumed
-    if args.get("act") in ("block", "call_block"):
+    if args.get("act") in ("block", "call_block", "block_quick"):
         assumed.append(m("ask_timing.assumed_blocker_ready"))
-    if args.get("act") in ("call", "call_block"):
+    if args.get("act") in ("call", "call_block", "call_quick"):
         assumed.append(m("ask_timing.assumed_call_once"))
     if args.get("act") == "call_twice":
         assumed.append(m("ask_timing.assumed_can_pay"))
