@@ -99,7 +99,7 @@ def _events(reading: Reading) -> dict[str, list[int]]:
                                *range(area[0].start, min(len(keys), area[0].end + 1))]
     calls = [k for m in reading.of("call") for k in range(m.start, m.end)]
     if calls and not plays:
-        out["called"] = calls
+        out["called"] = calls       # (the CALL keyword itself is taken out in extract)
     fought = [k for c in ("fight", "lose", "defeat") for m in reading.of(c)
               for k in range(m.start, m.end)]
     if fought:
@@ -116,7 +116,10 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
     trigger = kinds.pop()
     items = reading.items
     asks_can = any("can" in reading.at(it.i) and "pending" not in reading.at(it.i) for it in items)
-    if trigger not in _EVENTS or reading.has("resolve") or reading.has("before") \
+    negated = reading.has("negation") or any(
+        it.key.endswith(("madan", "meden", "mazsa", "mezse")) or it.key in ("without", "not")
+        or it.negated for it in items)
+    if negated or trigger not in _EVENTS or reading.has("resolve") or reading.has("before") \
             or reading.has("after") or reading.has("first") or asks_can \
             or any(it.key in _INSTEAD + _OTHER_ASKED for it in items) or _when_asked(reading):
         return None
@@ -137,8 +140,10 @@ def extract(reading: Reading, triggers: list[tuple[int, str]]) -> Call | None:
             del events["defeat"]
         elif not (reading.has("fight") and reading.has("lose")):
             return None             # defeated how? (a fight it lost is read; see _defeated_context)
-    if trigger != "CALL":
-        events.pop("called", None)
+    if "called" in events:
+        events["called"] = [k for k in events["called"] if k not in keyword]
+        if not events["called"] or trigger != "CALL" or reading.has("rival"):
+            del events["called"]    # the keyword is no call; a rival's call: whose CALL?
     said = [e for e in events if e in _EVENTS[trigger]]
     others = [e for e in events if e not in _EVENTS[trigger]]
     if len(said) != 1 or others:
