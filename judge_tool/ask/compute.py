@@ -227,8 +227,10 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     if kind == "street_cred":
         value = None if value == "null" else value
         from ..engine.rules_math import street_cred
+        from ..engine.cite import R
         steps: list = [st for st in run.trace if st.rule.startswith(("9.23.5", "9.23.3"))
-                       or (args.get("adjust") and st.rule == "10.2")]
+                       or (args.get("adjust") and st.rule == "10.2")
+                       or (args.get("swap") and st.rule in (R.SWAP, R.SWAP_NOT_STEAL))]
         street_cred(run.state.players["A"].street_cred_values(), steps)
         return value, working + steps, text, run
     prefixes = DECIDING[kind]
@@ -254,6 +256,10 @@ def _after_steal(args: dict) -> list[int]:
     values = list(args["values"])
     for old, new, _ in args.get("adjust", []):      # an effect changed a Gig's value
         values[values.index(old)] = new
+    if args.get("swap"):                            # my Gig for the rival's (6.6)
+        mine, theirs = args["swap"]
+        values.remove(mine)
+        values.append(theirs)
     for v in args.get("stolen", []):
         if args["thief"] == "rival":
             values.remove(v)

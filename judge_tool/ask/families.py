@@ -3380,6 +3380,8 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
+    if reading.has("swap"):
+        return _swapped(reading, claim, claimed_at, gigs_of, cred_of)
     only = _only_gig_stolen(reading)
     if only:
         # "Tek Gig'im çalındı", "my only gig got stolen": no Gig is left, whatever its value
@@ -3466,6 +3468,56 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 raise Unclear("cred.stolen_not_listed", value=v)
             left.remove(v)
     return Call({"values": values, "stolen": stolen, "thief": thief, **claim}, used=used)
+
+
+_SWAP_LINK = ("for", "with", "and", "the", "a", "my", "ile", "benim")
+
+
+def _swapped(reading: Reading, claim: dict[str, Any], claimed_at: set[int],
+             gigs_of: str | None, cred_of: str | None) -> Call:
+    """"Gig'lerim 2 ve 6; 6'mı rakibin 11'iyle takas ettim", "my gigs are 2 and 6, I swap my
+    6 for the rival's 11": a swap (6.6) moves my Gig to the rival and the rival's to me, both
+    values kept (6.6.1). Read only for the asker's own Street Cred, with the asker's Gig
+    values listed, one swap in one part, naming exactly my Gig (one of those listed) and the
+    rival's Gig (a number right after a rival word); anything else gets no ruling."""
+    items = reading.items
+    swaps = reading.of("swap")
+    if len(swaps) != 1 or reading.has("steal") or "rival" in (gigs_of, cred_of) \
+            or reading.dice or reading.has("effect") and reading.has("increase"):
+        raise Unclear("cred.swap")
+    part = items[swaps[0].start].part
+    inside = [it for it in reading.numbers if it.part == part and it.i not in claimed_at]
+    listed = [it for it in reading.numbers if it.part != part and it.i not in claimed_at]
+    if len(inside) != 2 or not listed or any(it.sign for it in inside + listed) \
+            or _loose_numbers(reading, listed):
+        raise Unclear("cred.swap")
+
+    def rivals(it: Item) -> int | None:
+        # the rival word right before the number ("the rival's 11", "rakibin 3'üyle")
+        for k in (it.i - 1, it.i - 2):
+            if k >= 0 and items[k].part == part and "rival" in reading.at(k):
+                return k
+            if k >= 0 and items[k].key not in ("the", "a"):
+                break
+        return None
+
+    marks = [rivals(it) for it in inside]
+    if sum(m is not None for m in marks) != 1:
+        raise Unclear("cred.swap")
+    theirs = inside[0] if marks[0] is not None else inside[1]
+    mine = inside[1] if theirs is inside[0] else inside[0]
+    values = [it.number for it in listed]
+    if mine.number not in values:
+        raise Unclear("cred.swap")
+    reading.consumed.update(range(swaps[0].start, swaps[0].end))
+    reading.consumed.update(m for m in marks if m is not None)
+    reading.consumed.update(it.i for it in items if it.part == part and it.key in _SWAP_LINK)
+    if reading.language != "en":
+        # "takas ettim": the light verb of the swap noun
+        reading.consumed.update(k for k in range(swaps[0].end, min(len(items), swaps[0].end + 1))
+                                if items[k].key.startswith(("et", "yap")))
+    return Call({"values": values, "swap": [mine.number, theirs.number], **claim},
+                used={it.i for it in inside + listed} | claimed_at)
 
 
 _ONLY_ONE = ("tek", "only", "sole", "single", "yegane")
@@ -4443,7 +4495,32 @@ def _said_in_past(reading: Reading, item: Item) -> bool:
                                              for k in keys)
 
 
+_SOURCE = frozenset({"unit", "attack", "play", "legend", "gear", "program", "call", "defeat"})
+_SOURCE_LINK = ("my", "the", "his", "her", "their", "its", "s")
+
+
+def _effect_source(reading: Reading) -> None:
+    """"birimimin ATTACK etkisi 1 kart çek diyor", "my unit's ATTACK trigger says draw 2":
+    the card and trigger an effect comes from change nothing of a draw (11.5.2): every draw
+    is the same game action. The words right before an effect or trigger word, in its
+    clause, that only name such a source are read (an owner, the rival's, stays a fact)."""
+    items = reading.items
+    for m in reading.of("effect") + reading.of("pending"):
+        k = m.start - 1
+        named = []
+        while k >= 0 and items[k].clause == items[m.start].clause and (
+                reading.at(k) & _SOURCE and not reading.at(k) & {"rival", "draw", "deck"}
+                or items[k].key in _SOURCE_LINK):
+            named.append(k)
+            k -= 1
+        if any(reading.at(j) & _SOURCE for j in named):
+            reading.consumed.update(named)
+            if "pending" in reading.at(m.start):
+                reading.consumed.update(range(m.start, m.end))
+
+
 def extract_draw(reading: Reading) -> Call | None:
+    _effect_source(reading)
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []

@@ -295,6 +295,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                 "state": {"turn_player": "A", "turn": 3, "A": state_a, "B": {"deck": 5}},
                 "actions": [play]}
         return Built(data, read)
+    if kind == "street_cred" and args.get("swap"):
+        return _street_cred_swapped(args, base)
     if kind == "street_cred" and args.get("stolen"):
         return _street_cred_after_steal(args, base)
     if kind == "street_cred" and args.get("adjust"):
@@ -384,6 +386,28 @@ def _street_cred_adjusted(args: dict[str, Any], base: dict[str, Any]) -> Built:
             "actions": actions}
     if choices:
         data["choices"] = choices
+    return Built(data, "street_cred")
+
+
+def _street_cred_swapped(args: dict[str, Any], base: dict[str, Any]) -> Built:
+    """Street Cred after a swap (6.6): a Program of A swaps the friendly Gig named with the
+    rival's one Gig, both values kept; then A's Street Cred is read."""
+    values, (mine, theirs) = list(args["values"]), args["swap"]
+    if len(values) > 6:
+        raise NotModelled("scenario.gigs_6")
+    sizes = _sizes(values)
+    size_b = _sizes([theirs])[0]
+    name = "Takas"
+    cards = {name: {"type": "program", "cost": 0, "effects": [{"do": [{"do": "swap_gigs"}]}]}}
+    data = {**base, "cards": cards,
+            "state": {"turn_player": "A", "turn": 3,
+                      "A": {"deck": 5, "hand": [name],
+                            "gigs": [f"d{s}={v}" for s, v in zip(sizes, values)]},
+                      "B": {"deck": 5, "gigs": [f"d{size_b}={theirs}"]}},
+            "actions": [{"do": "play", "card": name}]}
+    if len(values) > 1:
+        data["choices"] = [{"decision": "gig", "player": "A",
+                            "pick": f"A.d{sizes[values.index(mine)]}"}]
     return Built(data, "street_cred")
 
 

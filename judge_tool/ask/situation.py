@@ -62,7 +62,7 @@ FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attac
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
          "rival_turn", "sold_this_turn", "sell_tag", "called_this_turn", "gigs", "gigs_of", "other_gigs", "turn_of",
          "steal", "when", "thief",
-         "changes", "gig_changes", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "net_change", "free", "fixer_dice",
+         "changes", "gig_changes", "swap", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "net_change", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
          "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
          "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword",
