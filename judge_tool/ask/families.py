@@ -3380,6 +3380,13 @@ def extract_street_cred(reading: Reading) -> Call | None:
                 and not (k + 1 < len(items) and items[k + 1].number is not None):
             # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
             raise Unclear("cred.total_given")
+        before = items[m.start - 1] if m.start > 0 else None
+        if before is not None and before.number is not None and before.part == items[m.start].part \
+                and before.i not in claimed_at and not any(
+                    items[k].number is not None or reading.at(k) & {"gig", "values", "dice"}
+                    for k in range(before.i) if items[k].part == before.part):
+            # "15 Street Cred'im var", "I have 20 street cred": a total too
+            raise Unclear("cred.total_given")
     if reading.has("swap"):
         return _swapped(reading, claim, claimed_at, gigs_of, cred_of)
     only = _only_gig_stolen(reading)
@@ -3682,12 +3689,32 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
                                                           for t in taken):
                     reading.consumed.add(it.i)
                     continue            # "8'lik bir Gig çaldım": the article of the one Gig
+                if nxt is not None and "gig" in reading.at(nxt.i) and it.key in ("a", "an") \
+                        and _value_follows(reading, nxt.i, part):
+                    reading.consumed.add(it.i)
+                    continue            # "I steal a gig showing 5": the article of the one Gig
                 if nxt is not None and "gig" in reading.at(nxt.i):
                     raise Unclear("cred.count_not_values")
                 taken.append(it)
             elif it.key in _ONE and pronoun is None:
                 pronoun = it
     return taken, thief, pronoun
+
+
+_SHOWING = ("showing", "shows", "worth", "of", "with", "at")
+
+
+def _value_follows(reading: Reading, gig: int, part: int) -> bool:
+    """"a gig showing 5", "a gig of 6", "a gig worth 3": right after the Gig word, a value
+    word and one digit number in the same part (that value word is read)."""
+    items = reading.items
+    k = gig + 1
+    if k + 1 < len(items) and items[k].part == part and items[k].key in _SHOWING \
+            and items[k + 1].number is not None and items[k + 1].text[:1].isdigit() \
+            and not items[k + 1].sign and items[k + 1].part == part:
+        reading.consumed.add(k)
+        return True
+    return False
 
 
 _SEPARATE = ("ayri", "ayrı", "separate", "different", "farkli", "tane", "adet", "distinct")
@@ -4383,6 +4410,9 @@ def _d20_after(reading: Reading, chosen: list[Item]) -> Call | None:
         used = set()
     fixer = [f"d{s}" for s in left] + ["d20"]
     names = ", ".join(f"d{it.die}" for it in chosen)
+    # "d6'yı attım, sonraki turda d20'yi atabilir miyim?": the next roll-in is made from
+    # what the roll said leaves, so "next turn" is that roll-in (read)
+    reading.consumed.update(k for m in reading.of("next") for k in range(m.start, m.end))
     return Call({"fixer_dice": fixer}, [say(reading, "ask_assume.d20.left_after", names=names,
                                             fixer=", ".join(fixer))], used=used)
 

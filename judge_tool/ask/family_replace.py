@@ -261,6 +261,9 @@ def extract(reading: Reading) -> Call | None:
     # one": a pronoun
     used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
              and "replacement" in reading.at(it.i + 1)}
+    # "one mandatory and one optional replacement": an article before the kind's word
+    used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
+             and reading.at(it.i + 1) & {"mandatory", "optional"}}
     used |= {it.i for it in reading.numbers if it.key == "one" and it.i > 0 and (
         reading.items[it.i - 1].key in ("the", "first", "other", "another", "this", "that", "new")
         or reading.at(it.i - 1) & set(_KINDS))}

@@ -584,10 +584,12 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
     language = _language(items, lexicon)
     _spelled_numbers(items, lexicon, language)
     _dice_from_sides(items, lexicon, language)
+    if language == "tr":
+        _detached_endings(items)
     _article_counts(items)
     _turn_numbers(items)
     _sign_words(items, lexicon.signs)
-    matches = _power_gain(items, _tag_question(items, _match(items, lexicon)))
+    matches = _power_gain(items, _tag_question(items, _destroy_phrase(_match(items, lexicon))))
     settled: set[int] = set()
     corrections: list[tuple[int, int]] = []
     if any(it.number is not None for it in items):
@@ -729,6 +731,13 @@ def _power_gain(items: list[Item], matches: list[Match]) -> list[Match]:
     return sorted(out, key=lambda m: (m.start, m.end, m.concept))
 
 
+def _destroy_phrase(matches: list[Match]) -> list[Match]:
+    """"yok edilecek", "yok etti": "yok" opening the two-word verb "yok et-" (destroy, a
+    defeat word) negates nothing; its negation match is dropped."""
+    phrase = {m.start for m in matches if m.concept == "defeat" and m.end - m.start >= 2}
+    return [m for m in matches if not (m.concept == "negation" and m.start in phrase)]
+
+
 _TAG_PARTICLES = ("mi", "mı", "mi?", "mı?")
 
 
@@ -841,6 +850,28 @@ def _numeral_with_ending(key: str, tens: dict[str, int], units: dict[str, int],
         if value is not None:
             return value, ending
     return None
+
+
+# Case and possessive endings typed apart from a number or a die, without the apostrophe
+# ("7 yi çaldı", "d6 yı attım", "4 ü 9 yaptı", "rakibin 2 siyle"): the ending of that word.
+_DETACHED = frozenset({
+    "i", "ı", "u", "ü", "yi", "yı", "yu", "yü", "e", "a", "ye", "ya", "de", "da", "te", "ta",
+    "den", "dan", "ten", "tan", "in", "ın", "un", "ün", "nin", "nın", "nun", "nün",
+    "le", "la", "yle", "yla", "im", "ım", "um", "üm", "imi", "ımı", "umu", "ümü",
+    "si", "sı", "su", "sü", "sini", "sını", "sunu", "sünü", "siyle", "sıyla", "suyla", "süyle",
+    "iyle", "ıyla", "uyla", "üyle", "lik", "lık", "luk", "lük", "likten", "lıktan"})
+_DETACHED_FOLDED = frozenset(turkish.fold(e) for e in _DETACHED)
+
+
+def _detached_endings(items: list[Item]) -> None:
+    """"7 yi", "d6 yi": in a Turkish question a bare ending right after a number or a die
+    with no ending of its own belongs to it; the ending word is joined (no word of its own)."""
+    for a, b in zip(items, items[1:]):
+        if (a.number is not None or a.die is not None) and not a.suffix and not a.joined \
+                and "'" not in a.text and b.key in _DETACHED_FOLDED and b.clause == a.clause \
+                and b.number is None and b.die is None:
+            a.suffix = b.key
+            b.forms, b.joined, b.negated, b.neg_verb, b.garbled = set(), True, False, False, False
 
 
 # "bir Gig'i var", "a gig", "one die": the article before a Gig or die word counts it. A
