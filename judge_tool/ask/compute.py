@@ -144,6 +144,13 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = f"{_loser_line(reading, run)}. {line}"
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
+        if kind == "draw" and args.get("manner"):
+            # "one at a time?" / "all at once?": the run draws each card on its own step
+            from ..engine.cite import R
+            each = sum(st.rule == R.DRAW_EACH for st in run.trace) == args["n"]
+            value = each if args["manner"] == "one_by_one" else not each
+            trace = [st for st in run.trace if st.rule == R.DRAW_EACH]
+            line = say(reading, "ask_answer.draw.each_yes" if value else "ask_answer.draw.each_no")
         if kind == "attack" and not line:
             line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
             if not value and run.outcome.illegal_reason:
@@ -173,6 +180,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         line = f"{say(reading, 'ask_answer.yes' if value else 'ask_answer.no')} — {line}"
     asked = ("yesno" if kind in ("cost", "street_cred") and asked_form(reading) == "yesno"
              else ANSWERS[kind][0])
+    if kind == "draw" and args.get("manner"):
+        asked = "each"              # how the cards are drawn, not whether one loses
     if kind == "fight" and asked == "outcome" and asks_loser(reading):
         asked = "loser"             # "kim kaybeder", "who loses", "which is defeated"
     situation = Situation(kind, asked,

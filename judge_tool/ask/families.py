@@ -4549,7 +4549,47 @@ def _effect_source(reading: Reading) -> None:
                 reading.consumed.update(range(m.start, m.end))
 
 
+_MANNER_NOT = ("lose", "win", "empty", "none_left", "up_to", "left", "remain")
+_THEM = ("them", "they", "onlari", "onlarin")
+
+
+def _draw_manner(reading: Reading) -> Call | None:
+    """"Draw 3 diyen etkide üç kartı tek seferde alabilir miyim?", "do I draw them one at a
+    time?": how the cards of a "draw X" are drawn (11.5.2.1), asked yes or no about one way.
+    Read only with one count X of 2 or more (said once or repeated, "draw 3 … all three"),
+    no deck count and nothing about losing; the engine's run of that draw answers."""
+    ways = [w for w in ("one_by_one", "at_once") if reading.has(w)]
+    if len(ways) != 1 or any(reading.has(c) for c in _MANNER_NOT):
+        return None
+    counts = {it.number for it in reading.numbers}
+    if len(counts) != 1 or any(it.sign for it in reading.numbers) or min(counts) < 2:
+        return None
+    if not reading.has("draw"):
+        return None
+    items = reading.items
+    for m in reading.of(ways[0]):
+        reading.consumed.update(range(m.start, m.end))
+    # the taking verb and the deck's top the cards come from are what is asked about
+    reading.consumed.update(k for k in range(len(items))
+                            if reading.at(k) & {"take", "choose", "to_hand", "top", "deck", "hand",
+                                                "return_hand"} or items[k].key in _THEM)
+    return Call({"n": counts.pop(), "deck_count": max(counts | {0}) if counts else 0,
+                 "manner": ways[0]}, used={it.i for it in reading.numbers})
+
+
 def extract_draw(reading: Reading) -> Call | None:
+    from .asked import asked_form
+    if asked_form(reading) == "yesno" and (reading.has("one_by_one") or reading.has("at_once")):
+        manner = _draw_manner(reading)
+        if manner is not None:
+            manner.args["deck_count"] = manner.args["n"]    # a deck that holds them all
+            return manner
+    if reading.has("one_by_one") or reading.has("at_once"):
+        return None         # how the cards are drawn, asked beside something else
+    if asked_form(reading) == "yesno" and not (reading.has("lose") or reading.has("win")):
+        # the family answers "does the player lose?" only: "do I pick up all three at
+        # once?" asks something else (no ruling rather than a ruling on losing)
+        return None
     _effect_source(reading)
     n = k = None
     k_item: Item | None = None

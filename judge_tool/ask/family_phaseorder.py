@@ -184,9 +184,9 @@ def extract(reading: Reading) -> Call | None:
            for it in reading.numbers):
         return None
     reading.consumed.update(marks)
-    # "Başlangıç aşamasında", "in the start phase": the phase the steps are in
+    # "Başlangıç aşamasında / fazında", "in the start phase": the phase the steps are in
     reading.consumed.update(it.i for it in reading.items if it.i and (
-        it.key.startswith("asama") or it.key == "phase") and "start" in reading.at(it.i - 1))
+        it.key.startswith(("asama", "faz")) or it.key == "phase") and "start" in reading.at(it.i - 1))
     for k, _s, w in steps:
         reading.consumed.add(k)
         reading.consumed.update(w)

@@ -586,6 +586,7 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
     _dice_from_sides(items, lexicon, language)
     if language == "tr":
         _detached_endings(items)
+    _doubled_numerals(items)
     _article_counts(items)
     _turn_numbers(items)
     _sign_words(items, lexicon.signs)
@@ -872,6 +873,30 @@ def _detached_endings(items: list[Item]) -> None:
                 and b.number is None and b.die is None:
             a.suffix = b.key
             b.forms, b.joined, b.negated, b.neg_verb, b.garbled = set(), True, False, False, False
+
+
+_ONE_GO = ("seferde", "kerede", "defada", "hamlede")
+
+
+def _doubled_numerals(items: list[Item]) -> None:
+    """"birer birer", "teker teker", "tek tek", "one by one": a numeral said twice in a row
+    is the adverb "one at a time", no count (concept one_by_one reads the words)."""
+    for a, b in zip(items, items[1:]):
+        if a.key == b.key and a.number is not None and b.number is not None \
+                and not a.text[:1].isdigit() and a.clause == b.clause:
+            a.number = b.number = None
+            a.suffix = b.suffix = ""
+        elif a.number == 1 and not a.text[:1].isdigit() and b.key in _ONE_GO \
+                and a.clause == b.clause:
+            a.number, a.suffix = None, ""       # "tek seferde", "bir kerede": at once
+        elif a.number is not None and not a.text[:1].isdigit() and b.key == "birden" \
+                and a.clause == b.clause:
+            a.number, a.suffix = None, ""       # "üçünü birden": all three at once
+    for a, b, c in zip(items, items[1:], items[2:]):
+        if a.key == c.key and b.key == "by" and a.number is not None and c.number is not None \
+                and not a.text[:1].isdigit():
+            a.number = c.number = None          # "one by one"
+            a.suffix = c.suffix = ""
 
 
 # "bir Gig'i var", "a gig", "one die": the article before a Gig or die word counts it. A
