@@ -4334,12 +4334,18 @@ def _one_player(reading: Reading) -> bool:
         return False
     things = [it for it in items if reading.at(it.i) & {"fixer", "area", "deck"}]
     # "my opponent", "benim rakibim": the rival's name, not the asker acting
-    mine = any(it.key in _FIRST_PERSON and not (it.i + 1 < len(items) and
-                                                 "rival" in reading.at(it.i + 1))
+    # "benim etkim ona 2 kart çektiriyor", "my effect makes him draw": the asker owns the
+    # effect that makes the rival draw; the rival is still the one player who draws
+    owns_effect = {it.i for it in items if it.key in _FIRST_PERSON and it.i + 1 < len(items)
+                   and reading.at(it.i + 1) & {"effect", "card"}
+                   and items[it.i + 1].clause == it.clause}
+    mine = any(it.key in _FIRST_PERSON and it.i not in owns_effect and not (
+                   it.i + 1 < len(items) and "rival" in reading.at(it.i + 1))
                for it in items) or any(it.key.endswith(_MINE_END) for it in things)
     if mine:
         raise Unclear("econ.two_players")
     reading.consumed.update(acting)
+    reading.consumed.update(owns_effect)
     return True
 
 
