@@ -173,6 +173,11 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
     rules = _unique(step.rule for step in trace)
     from .asked import ANSWERS
     from .situation import Situation
+    if kind == "street_cred" and args.get("fixer_asked"):
+        # "do fixer dice count?": counted only if the engine's Street Cred took them
+        value = value is not None
+        line = say(reading, "ask_answer.street_cred.fixer_yes" if value else
+                   "ask_answer.street_cred.fixer_no")
     if kind == "street_cred" and "claimed" in args:
         # "Street Cred'im 12 mi?": the engine's Street Cred against the value asked about
         claimed = None if args["claimed"] == "null" else args["claimed"]
@@ -182,6 +187,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
              else ANSWERS[kind][0])
     if kind == "draw" and args.get("manner"):
         asked = "each"              # how the cards are drawn, not whether one loses
+    if kind == "street_cred" and args.get("fixer_asked"):
+        asked = "fixer"             # whether the fixer area's dice count
     if kind == "fight" and asked == "outcome" and asks_loser(reading):
         asked = "loser"             # "kim kaybeder", "who loses", "which is defeated"
     situation = Situation(kind, asked,

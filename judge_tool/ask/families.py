@@ -3345,8 +3345,54 @@ def _source(reading: Reading, k: int) -> bool:
         k > 0 and reading.items[k - 1].key == "from")
 
 
+_COUNTS_TOWARD = ("sayilir", "sayilirlar", "sayiliyor", "dahil", "count", "counts", "counted")
+_COUNT_LINKS = ("toward", "towards", "to", "in", "my", "the", "a", "any", "of", "e", "a", "ye",
+                "ya", "ine", "ina", "icin")
+
+
+def _fixer_counted_asked(reading: Reading) -> Call | None:
+    """"Fixer alanındaki zarlar Street Cred'e sayılır mı?", "do gig dice in my fixer area
+    count toward my street cred?": a yes/no with no value said. The dice of the fixer area
+    are no friendly Gigs (official 5.10.3, 6.1.3): run as a Gig area with no Gig and the
+    d20 in the fixer area, whose Street Cred the engine reads."""
+    items = reading.items
+    articles = {it.i for it in reading.numbers if it.key in ("a", "an", "bir")}
+    if not reading.has("fixer") or len(reading.numbers) > len(articles) or reading.has("steal") or \
+            not any(it.key in _COUNTS_TOWARD for it in items):
+        return None
+    reading.consumed.update(k for k in range(len(items)) if items[k].key in _COUNTS_TOWARD
+                            or items[k].key in _COUNT_LINKS or items[k].die is not None
+                            or k in articles
+                            or reading.at(k) & {"fixer", "area", "gig", "dice"})
+    return Call({"values": [], "fixer": ["d20"], "fixer_asked": True},
+                [say(reading, "ask_econ.fixer_not_gigs")])
+
+
+_SAME_AS = ("same", "equal", "equals", "sayilir", "sayiliyor", "esit", "demek", "ayni", "as")
+
+
+def _null_as_zero_asked(reading: Reading) -> Call | None:
+    """"Is null street cred the same as 0?", "Street Cred'im null iken 0 sayılır mı?": a
+    yes/no on Null against 0, with no Gig value said. Run as an empty Gig area (Null,
+    11.2.3) whose Street Cred is compared with the 0 asked about."""
+    items = reading.items
+    zeros = [it for it in reading.numbers if it.number == 0 and not it.sign]
+    if not reading.has("null") or len(zeros) != 1 or len(reading.numbers) != 1 \
+            or reading.has("steal") or reading.has("fixer") \
+            or not any(it.key in _SAME_AS for it in items):
+        return None
+    reading.consumed.update(k for k in range(len(items)) if items[k].key in _SAME_AS
+                            or items[k].key in ("the", "to", "iken", "ken", "when", "if")
+                            or "null" in reading.at(k) or k == zeros[0].i)
+    return Call({"values": [], "claimed": 0}, used={zeros[0].i})
+
+
 def extract_street_cred(reading: Reading) -> Call | None:
     from .asked import asked_form
+    if asked_form(reading) == "yesno":
+        counted = _fixer_counted_asked(reading) or _null_as_zero_asked(reading)
+        if counted is not None:
+            return counted
     gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
     if gigs_of and cred_of and gigs_of != cred_of:
         raise Unclear("cred.gigs_and_cred_players")

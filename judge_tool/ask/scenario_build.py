@@ -312,8 +312,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                 raise NotModelled("scenario.gig_value", value=v)
             sizes.append(size)
         gigs = [f"d{s}={v}" for s, v in zip(sizes, values)]
+        a_state: dict[str, Any] = {"deck": 5, "gigs": gigs}
+        if args.get("fixer"):
+            a_state["fixer"] = list(args["fixer"])      # dice not rolled in (5.10.3)
         data = {**base, "state": {"turn_player": "A", "turn": 3,
-                                  "A": {"deck": 5, "gigs": gigs}, "B": {"deck": 5}},
+                                  "A": a_state, "B": {"deck": 5}},
                 "actions": [{"do": "pass"}]}
         return Built(data, "street_cred")
     if kind == "draw" and args.get("at_start"):
