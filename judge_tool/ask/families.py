@@ -3365,7 +3365,8 @@ def _fixer_counted_asked(reading: Reading) -> Call | None:
                             or k in articles
                             or reading.at(k) & {"fixer", "area", "gig", "dice"})
     return Call({"values": [], "fixer": ["d20"], "fixer_asked": True},
-                [say(reading, "ask_econ.fixer_not_gigs")])
+                [say(reading, "ask_econ.fixer_not_gigs")],
+                [Step(R.STREET_CRED, say(reading, "ask_step.street_cred.gig_area_only"))])
 
 
 _SAME_AS = ("same", "equal", "equals", "sayilir", "sayiliyor", "esit", "demek", "ayni", "as")
