@@ -189,20 +189,14 @@ _DO = {"to_hand": "return_to_hand", "removed": "remove", "bottom": "bottom_deck"
 
 def scenario(args: dict[str, Any], title: str) -> dict[str, Any]:
     """The event happens to a card with the trigger (a stand-in draw effect)."""
-    from .family_timing import _ATTACKER, _BLOCKER, _DEFENDER, _LABELS, _attack, _base, _effect
+    from .family_timing import (_ATTACKER, _BLOCKER, _DEFENDER, _LABELS, _attack, _base,
+                                _effect, _program_on_defender)
     trigger, event = args["trigger"], args["event"]
     label = _LABELS[trigger]
     data = _base(title)
     if event in _DO:
         # A plays a Program in its Main Phase that bounces / removes / bottom-decks B's Unit
-        program = {"type": "program", "cost": 1, "effects": [{"label": "Program", "do": [
-            {"do": _DO[event], "target": {"side": "rival", "type": "unit"}}]}]}
-        data["cards"] = {"Program": program, _DEFENDER: {"type": "unit", "power": 2, "effects": [
-            _effect(label, "DEFEATED")]}}
-        data["state"] = {"turn_player": "A", "turn": 3,
-                         "A": {"deck": 5, "hand": ["Program"], "eddies": 1},
-                         "B": {"deck": 5, "field": [_DEFENDER]}}
-        data["actions"] = [{"do": "play", "card": "Program", "pay": {"eddies": 1}}]
+        _program_on_defender(data, _DO[event], label)
     elif event == "block":
         # A attacks B's Gig area; B blocks with a BLOCKER that has an ATTACK effect
         data["cards"] = {_ATTACKER: {"type": "unit", "power": 4},

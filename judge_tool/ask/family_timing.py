@@ -2233,6 +2233,19 @@ def _base(title: str) -> dict[str, Any]:
     return {"title": title[:120] or "judge ask", "question": title[:300] or "?"}
 
 
+def _program_on_defender(data: dict[str, Any], do: str, label: str) -> None:
+    """A plays a Program in its Main Phase that does `do` to B's Unit, which has a DEFEATED
+    effect: the board of every "what happens to its DEFEATED effect" question."""
+    program = {"type": "program", "cost": 1, "effects": [{"label": "Program", "do": [
+        {"do": do, "target": {"side": "rival", "type": "unit"}}]}]}
+    data["cards"] = {"Program": program, _DEFENDER: {"type": "unit", "power": 2, "effects": [
+        _effect(label, "DEFEATED")]}}
+    data["state"] = {"turn_player": "A", "turn": 3,
+                     "A": {"deck": 5, "hand": ["Program"], "eddies": 1},
+                     "B": {"deck": 5, "field": [_DEFENDER]}}
+    data["actions"] = [{"do": "play", "card": "Program", "pay": {"eddies": 1}}]
+
+
 def _attack(target: str = "gigs", reactions: list | None = None, player: str | None = None) -> dict:
     act: dict[str, Any] = {"do": "attack", "unit": _ATTACKER, "target": target,
                            "reactions": reactions or []}
@@ -2330,14 +2343,7 @@ def _timing_scenario(args: dict[str, Any], title: str) -> tuple[dict[str, Any], 
         return data, label
     if trigger == "DEFEATED" and args.get("context") == "effect_main":
         # A plays a Program in its Main Phase that defeats B's Unit (B's DEFEATED effect)
-        program = {"type": "program", "cost": 1, "effects": [{"label": "Program", "do": [
-            {"do": "defeat", "target": {"side": "rival", "type": "unit"}}]}]}
-        data["cards"] = {"Program": program, _DEFENDER: {"type": "unit", "power": 2, "effects": [
-            _effect(label, "DEFEATED")]}}
-        data["state"] = {"turn_player": "A", "turn": 3,
-                         "A": {"deck": 5, "hand": ["Program"], "eddies": 1},
-                         "B": {"deck": 5, "field": [_DEFENDER]}}
-        data["actions"] = [{"do": "play", "card": "Program", "pay": {"eddies": 1}}]
+        _program_on_defender(data, "defeat", label)
         return data, label
     if trigger == "DEFEATED" and args.get("context") == "fight_defender":
         # the rival (A) attacks; the asker's (B) Unit loses the fight defending or blocking
