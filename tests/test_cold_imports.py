@@ -166,3 +166,26 @@ def test_the_card_name_check_never_hides_a_name():
     assert len(found) > len(names)                  # the names are there to be found
     assert [t for t in found if not _may_name_a_card(t)] == []
     assert not _may_name_a_card("19 güçlü birim kaç Gig çalar?")
+
+
+def test_the_lexicon_unpickles_without_an_object_per_cue():
+    """The lexicon every question reads is unpickled on each start: its ~1,300 cues are
+    plain tuples of words (an object per cue cost a NEWOBJ and a BUILD each, ~5M
+    instructions of a cold `judge ask`). Only the Lexicon itself is an object; the cues
+    still match the question through `Lexicon.starts`."""
+    import pickle
+    import pickletools
+
+    from judge_tool.ask.lexicon import _build_lexicon, read
+
+    lexicon = _build_lexicon()
+    cues = [cue for listed in lexicon.concepts.values() for cue in listed]
+    assert len(cues) > 1000
+    assert all(type(cue) is tuple and cue and all(type(w) is str for w in cue) for cue in cues)
+    data = pickle.dumps(lexicon, protocol=5)
+    objects = [op.name for op, _, _ in pickletools.genops(data)
+               if op.name in ("NEWOBJ", "NEWOBJ_EX", "REDUCE", "BUILD")]
+    assert objects == ["NEWOBJ", "BUILD"], objects
+    again = pickle.loads(data)
+    assert again.concepts == lexicon.concepts and again.starts == lexicon.starts
+    assert "steal" in read("19 güçlü birim kaç Gig çalar?").concepts()
