@@ -104,6 +104,9 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         left += [w for w in detached_numbers(reading, call.used) if w not in left]
         if not family_answers(family, form, reading):
             left = left + [_form_note(reading, form)]
+        reading.context = []
+        if left:
+            left = _with_context(reading, family, call, left, uses, facts)
         if not left:
             return family, call, reading, []
         if first is None:
@@ -112,6 +115,25 @@ def understand(question: str) -> tuple[str, Call | None, Reading, list[str]]:
         first = not_understood(reading, frozenset(), set()) or [_tr_en_reading(
             reading, "no_family")]
     return "unanswered", None, reading, first
+
+
+def _with_context(reading: Reading, family: str, call: Call, left: list[str],
+                  uses: frozenset[str], facts: frozenset[str]) -> list[str]:
+    """What is left once the numbers that cannot change this family's answer ("turn 3",
+    "elimde 2 kart") are read as context (`context`); they go to `reading.context`."""
+    from .account import not_understood, sign_words
+    from .context import context_numbers
+    found = context_numbers(reading, family, call.used)
+    if not found:
+        return left
+    words = set().union(*(c.words for c in found))
+    again = not_understood(reading, uses, call.used | sign_words(reading) | words, facts)
+    texts = {reading.items[k].text for k in words}
+    # only the context words drop out: every other reason given stays
+    rest = [w for w in left if w not in texts or w in again]
+    if len(rest) < len(left):
+        reading.context = [(c.kind, c.value) for c in found]
+    return rest
 
 
 def _term_changed(typed: str, fixes) -> bool:
@@ -226,6 +248,12 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
             answer = compute.answer(question, kind, call, reading)
     except (NotModelled, compute.EngineDisagrees, Unclear) as exc:
         return _unanswered(question, reading, book, game, limit, [exc.text(reading)])
+    if reading.context:
+        # "turn 3", "elimde 2 kart": said, and unable to change this answer (`context`)
+        from .say import say
+        answer.understood = [say(answer, "ask_words.context", what=say(
+            answer, f"ask_words.context_{kind}", n=value)) for kind, value in reading.context] \
+            + answer.understood
     if reading.corrections:
         # "10 değil 9 güçlü": the power the question corrected to, shown first
         from .say import say

@@ -94,6 +94,8 @@ class Reading:
     # shown first among the understood lines.
     settled: set[int] = field(default_factory=set)
     corrections: list[tuple[int, int]] = field(default_factory=list)
+    # Numbers the answering family cannot read, shown as context (`context`): (kind, value)
+    context: list[tuple[str, int]] = field(default_factory=list)
 
     def has(self, concept: str) -> bool:
         return any(m.concept == concept for m in self.matches)

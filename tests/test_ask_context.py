@@ -1,0 +1,64 @@
+"""Context numbers (ask/context.py, issue 11): a turn number or the cards in a hand, said in
+a question whose rule cannot read them, are shown as context and the question is answered;
+anywhere the number could matter, or when its words are not a turn or a hand without
+doubt, it stays not understood."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge_tool.ask import ask, understand
+from judge_tool.ask.context import context_numbers
+from judge_tool.ask.lexicon import read
+
+
+@pytest.mark.parametrize("question, family, kind, value", [
+    ("turn 3 teyim 12 guclu birimim gig alanina saldiriyor kac gig calar", "steal", "turn", 3),
+    ("turn 4'teyiz, 8 güçlü birimim saldırdı", "fight", "turn", 4),
+    ("3. turdayım, 30 güçlü birimim gig alanına saldırıyor", "steal", "turn", 3),
+    ("it's turn 5, my 14 power unit attacks", "fight", "turn", 5),
+    ("elimde 2 kart var, giglerim 3 ve 5", "street_cred", "hand", 2),
+    ("I have 5 cards in my hand and my 21 power unit attacks", "steal", "hand", 5),
+    ("my hand has 4 cards, my 10 power unit attacks", "steal", "hand", 4),
+])
+def test_a_turn_or_a_hand_is_context_where_it_cannot_matter(question, family, kind, value):
+    found = context_numbers(read(question), family, set())
+    assert [(c.kind, c.value) for c in found] == [(kind, value)]
+
+
+@pytest.mark.parametrize("question, family", [
+    ("elimde 2 kart var, destemde 1 kart var, 2 kart çekersem", "draw"),     # hand vs deck
+    ("elimde 2 kart var, 6 gigim var, kazanır mıyım", "win"),
+    ("turn 1, can my unit attack", "attack"),                                  # turn 1 may matter
+    ("3 tur sonra 8 güçlü birimim saldırırsa", "steal"),                      # three turns
+    ("elimde 12 güçlü kart var, 8 güçlü birimim", "steal"),                   # a power
+    ("turn 3 gigs face up, my 12 power unit", "steal"),                        # no turn number
+    ("elimde +2 kart var", "steal"),                                           # a change
+])
+def test_no_context_where_the_number_could_matter(question, family):
+    assert context_numbers(read(question), family, set()) == []
+
+
+def test_a_number_the_family_used_is_never_context():
+    reading = read("elimde 2 kart var, 8 güçlü birimim")
+    two = next(it.i for it in reading.items if it.number == 2)
+    assert context_numbers(reading, "steal", {two}) == []
+
+
+@pytest.mark.parametrize("question, value, line", [
+    ("turn 3 teyim 12 guclu birimim rakibin gig alanina saldiriyor kac gig calar", 2,
+     "bağlam, kararı değiştirmez: tur 3"),
+    ("i have 3 cards in hand, my 6 power unit attacks their 8 power unit, who wins",
+     "defender", "context, does not change the answer: 3 cards in hand"),
+])
+def test_the_answer_shows_the_context_first(question, value, line):
+    answer = ask(question)
+    assert answer.value == value
+    assert answer.understood[0] == line
+
+
+def test_an_effect_that_reads_the_hand_keeps_the_question_unanswered():
+    family, call, _, left = understand(
+        "elimdeki kart sayısı kadar güç alıyor, elimde 3 kart var, 5 güçlü birimim gig "
+        "alanına saldırıyor kaç gig çalar")
+    assert call is None and "elimdeki" in left
