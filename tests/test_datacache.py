@@ -252,3 +252,25 @@ def test_cached_rulebook_is_the_rulebook(cache):
     assert book.meta == fresh.meta and list(book) == list(fresh)
     assert book == fresh and dict(book.nodes) == dict(fresh.nodes)
     assert pickle.loads(pickle.dumps(book)) == fresh
+
+
+def test_the_record_stamp_notices_any_rewrite(tmp_path):
+    """The installed copy's key stands on its RECORD's stamp (CRC-32, length, inode, time),
+    not a SHA-256 of it: other text of the same length, or the same text written anew (pip
+    reinstalling), changes it; reading it again unchanged does not."""
+    site, package, record = _installed_copy(tmp_path)
+    data = str(package / "_data")
+    first = datacache._wheel_record(str(package), data)
+    assert first is not None and first == datacache._wheel_record(str(package), data)
+    text = record.read_text()
+    stat = record.stat()
+    swapped = text.replace("sha256=abc", "sha256=abd")
+    assert len(swapped) == len(text) and swapped != text
+    record.write_text(swapped)
+    os.utime(record, ns=(stat.st_atime_ns, stat.st_mtime_ns))      # same time, other text
+    second = datacache._wheel_record(str(package), data)
+    assert second is not None and second != first
+    record.unlink()
+    record.write_text(swapped)                                     # same text, a new file
+    os.utime(record, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))
+    assert datacache._wheel_record(str(package), data) not in (None, first, second)
