@@ -2775,6 +2775,9 @@ def extract_call(reading: Reading) -> Call | None:
         raise Unclear("econ.call_pay")
     if _rival_does(reading, "call"):
         return None
+    ending = _call_at_turn_end(reading)
+    if ending is not None:
+        return ending
     face_up = _called_face_up(reading)
     if face_up:
         # "Açık Legend'ı çağırabilir miyim?": only a face-down Legend is called (11.11.1),
@@ -2855,7 +2858,55 @@ def extract_call(reading: Reading) -> Call | None:
         called = False          # "geçen tur çağırdım": nothing called this turn is said
     if called is None and not twice:
         raise Unclear("call.already_called")
+    if called or twice:
+        _later_this_turn(reading)
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _later_this_turn(reading: Reading) -> None:
+    """"later this (same) turn": after a call made this turn, "later" only places the one
+    asked in that same turn (read when a turn word follows it in its clause)."""
+    items = reading.items
+    for k, it in enumerate(items):
+        if it.key == "later" and any("turn" in reading.at(j) and items[j].clause == it.clause
+                                     for j in range(k + 1, min(len(items), k + 4))):
+            reading.consumed.add(k)
+
+
+def _call_at_turn_end(reading: Reading) -> Call | None:
+    """"End phase'de Legend çağırabilir miyim?", "during my opponent's end phase": when the
+    turn is ending (8.16) no action is taken, so no Legend is called, in either player's
+    turn and whatever was called before (a call is a Main Phase action or a reaction to an
+    attack, 11.11.2). Only the phase named as such: "turun sonunda", "at the end of my
+    turn" may mean late in the Main Phase, and stays unread. Read only with the asker
+    calling and nothing else of a moment said (an attack only as absent: "saldırı
+    olmadan"); None when no End Phase is named."""
+    ends = reading.of("end_phase")
+    if not ends:
+        return None
+    if any(reading.has(c) for c in ("react", "step", "main_phase", "pay", "cost", "unit",
+                                    "next", "gig_area")) \
+            or any(it.number != 1 or it.sign for it in reading.numbers) \
+            or not _asker_does(reading, "call") \
+            or (reading.has("attack") and _present(reading, "attack") is not False):
+        raise Unclear("react.moment")
+    owner = _turn_owner(reading)
+    items = reading.items
+    for m in ends:
+        # "my opponent's end phase", "rakibin end phase'i": the owner right before it
+        k = m.start - 1
+        if owner is None and k >= 0 and items[k].clause == items[m.start].clause and \
+                "rival" in reading.at(k) and items[k].key.endswith(("in", "un", "s", "nin")):
+            owner = "rival"
+            reading.consumed.add(k)
+    if reading.has("rival") and owner != "rival":
+        raise Unclear("react.moment")       # "rakip …, end phase'de": whose end phase?
+    for m in ends:
+        reading.consumed.update(range(m.start, m.end))
+    _past_mine(reading, "call")             # "daha önce çağırdım": it changes nothing here
+    # "call one", "bir Legend": one Legend is what a call flips
+    return Call({"call_asked": "end_phase", "turn_end": "rival" if owner == "rival" else "me"},
+                used={it.i for it in reading.numbers})
 
 
 def face_down_called(reading: Reading) -> None:
@@ -2883,13 +2934,17 @@ def _called_face_up(reading: Reading) -> set[int]:
             or reading.numbers or reading.has("turn") or reading.has("rival"):
         return set()
     legend, up = legends[0], ups[0]
-    if not (0 <= legend.start - up.end <= 1 and items[up.start].clause == items[legend.start].clause):
+    if not (0 <= legend.start - up.end <= 2 and items[up.start].clause == items[legend.start].clause):
         return set()
     words = set(range(up.start, up.end)) | set(range(legend.start, legend.end))
     words |= {k for m in reading.of("again") for k in range(m.start, m.end)}
-    if legend.start - up.end == 1 and items[up.end].key not in ("a", "an", "the", "bir"):
+    # "açık bir Legend", "açık duran (bir) Legend", "a face-up legend": an article or a
+    # participle of being ("duran", "olan") between the two says nothing more
+    between = [items[k].key for k in range(up.end, legend.start)]
+    if between not in ([], ["a"], ["an"], ["the"], ["bir"], ["duran"], ["olan"],
+                       ["duran", "bir"], ["olan", "bir"]):
         return set()
-    return words | ({up.end} if legend.start - up.end == 1 else set())
+    return words | set(range(up.end, legend.start))
 
 
 def _rival_does(reading: Reading, concept: str) -> bool:

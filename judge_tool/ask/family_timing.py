@@ -1277,6 +1277,11 @@ def _extract_react(reading: Reading) -> Call | None:
     for neg in reading.of("negation"):
         if neg.start in reading.consumed:
             continue
+        if _stresses_negative_verb(reading, neg.start):
+            # "Bu tur hiç Legend çağırmadım, rakip saldırınca …": "hiç" only stresses the
+            # negative verb after it; left unread here (a family that reads that verb, such
+            # as the call family, accounts for it), never a reason to stop the others
+            continue
         # only "QUICK olmayan", "non-QUICK", "saldırı yokken", "saldırmıyorken" are read
         near = set().union(*(reading.at(k) for k in range(max(0, neg.start - 2),
                                                           min(len(reading.items), neg.end + 2))))
@@ -3027,3 +3032,13 @@ def _block_context(reading: Reading) -> bool:
                 and keys[m.start - 1] in ("i", "we"):
             return True                                  # "I blocked, can I still …"
     return False
+
+
+def _stresses_negative_verb(reading: Reading, k: int) -> bool:
+    """"hiç" (folded "hic") before a negated verb of its clause, within three words ("hiç
+    Legend çağırmadım"): it stresses that verb and negates nothing of its own."""
+    items = reading.items
+    if items[k].key != "hic":
+        return False
+    return any(items[j].negated and items[j].clause == items[k].clause
+               for j in range(k + 1, min(len(items), k + 4)))

@@ -197,6 +197,14 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                               "B": {"deck": 5}},
                     "actions": [{"do": "call", "legend": legend, "player": "A"}]}
             return Built(data, "legal")
+        if asked == "end_phase":                # the turn is ending (8.16): no Main Phase action
+            data = {**base, "cards": cards,
+                    "state": {"turn_player": "B" if args["turn_end"] == "rival" else "A", "turn": 4,
+                              "phase": "end",
+                              "A": {"deck": 5, "legends": [down], "eddies": 1},
+                              "B": {"deck": 5}},
+                    "actions": [{"do": "call", "legend": legend, "player": "A"}]}
+            return Built(data, "legal")
         state_a: dict[str, Any] = {"deck": 5, "legends": [down], "eddies": 5}
         if asked == "face_up":                  # only a face-down Legend is called (11.11.1)
             state_a["legends"] = [{"card": legend, "face_up": True}]

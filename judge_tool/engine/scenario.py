@@ -278,7 +278,7 @@ def _state(raw: dict, cards: dict[str, CardDef]) -> tuple[Callable[[], GameState
     turn = r.get("turn", int, 1)
     if turn < 1:
         raise SpecError(r.at("turn"), "turns are numbered from 1")
-    phase = r.get("phase", str, "main", ("start", "main"))
+    phase = r.get("phase", str, "main", ("start", "main", "end"))
     overtime = r.get("overtime", bool, False)
     used = r.get("used_this_turn", list, [])
     for i, x in enumerate(used):

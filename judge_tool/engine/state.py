@@ -133,7 +133,7 @@ class GameState:
     players: dict[str, Player]
     turn_player: str = "A"
     turn: int = 1
-    phase: Literal["start", "main", "over"] = "main"
+    phase: Literal["start", "main", "end", "over"] = "main"
     modifiers: list[Modifier] = _field(default_factory=list)
     winner: str | None = None      # "A", "B" or "tie" once the game is over
     overtime: bool = False         # official 1.11: begun, 7 Gigs at any point win
