@@ -62,3 +62,31 @@ def test_an_effect_that_reads_the_hand_keeps_the_question_unanswered():
         "elimdeki kart sayısı kadar güç alıyor, elimde 3 kart var, 5 güçlü birimim gig "
         "alanına saldırıyor kaç gig çalar")
     assert call is None and "elimdeki" in left
+
+
+@pytest.mark.parametrize("question, value", [
+    ("i have 6 gigs, my 12 power unit attacks their gig area, they have 1 gig. how many do i steal", 1),
+    ("6 gigim var, 12 güçlü birimim rakibin gig alanına saldırıyor, kaç gig çalar", 2),
+    ("I've got 1 gig; my 19 power unit hits my opponent's gig area. Gigs stolen?", 2),
+])
+def test_the_attackers_own_gigs_are_context_of_a_steal_from_the_other_area(question, value):
+    family, call, reading, left = understand(question)
+    assert (family, left) == ("steal", [])
+    assert [k for k, _ in reading.context] == ["gigs"]
+    assert ask(question).value == value
+
+
+@pytest.mark.parametrize("question", [
+    "benim 1 gigim var, 25 güçlü birimim saldırırsa kaç gig çalar?",   # no Gig area named
+    "6 gigim var, 12 güçlü birimim rakibin gig alanına saldırıyor, kazanır mıyım",  # a win
+    "my 9 power unit attacks their gig area, i already have 6 gigs. how many gigs will i have after",
+])
+def test_the_attackers_own_gigs_stay_unanswered_where_they_may_matter(question):
+    assert ask(question).kind == "unanswered"
+
+
+def test_the_defenders_gigs_are_the_cap_not_context():
+    family, call, reading, left = understand(
+        "rakibimin 1 gigi var, 25 güçlü birimim rakibin gig alanına saldırıyor, kaç gig çalar")
+    assert reading.context == [] and ask(
+        "rakibimin 1 gigi var, 25 güçlü birimim rakibin gig alanına saldırıyor, kaç gig çalar").value == 1

@@ -46,6 +46,8 @@ _OWNER_EN = frozenset({"my", "his", "her", "their", "your", "the"})
 _NEAR = frozenset({"power", "cost", "reduce", "reduction", "discount", "gig", "gig_area",
                    "eddie", "ram", "damage"})
 
+_POWER = _NEAR - {"gig", "gig_area"}
+
 
 @dataclass(frozen=True)
 class Context:
@@ -56,9 +58,17 @@ class Context:
     words: frozenset[int]
 
 
-def context_numbers(reading: Reading, family: str, used: set[int]) -> list[Context]:
-    """The context numbers of `reading` for `family`, in question order (see the module)."""
+def context_numbers(reading: Reading, family: str, used: set[int],
+                    vouched: set[int] = frozenset()) -> list[Context]:
+    """The context numbers of `reading` for `family`, in question order (see the module);
+    `vouched`: numbers the family itself knows cannot change its answer (`Call.context`:
+    the attacker's own Gigs in a steal count), each with the Gig word after it."""
     out: list[Context] = []
+    items = reading.items
+    for k in sorted(vouched - used):
+        words = {k, k + 1} if k + 1 < len(items) and "gig" in reading.at(k + 1) else {k}
+        if not items[k].sign and not any(_near_power(reading, j, _POWER) for j in words):
+            out.append(Context("gigs", items[k].number, frozenset(words)))
     for kind, finder in (("turn", _turns), ("hand", _hands)):
         if family not in FAMILIES[kind]:
             continue
@@ -75,14 +85,14 @@ def context_numbers(reading: Reading, family: str, used: set[int]) -> list[Conte
     return kept
 
 
-def _near_power(reading: Reading, k: int) -> bool:
+def _near_power(reading: Reading, k: int, near: frozenset[str] = _NEAR) -> bool:
     """A power, cost or Gig word right beside word `k` of the phrase, or a signed number."""
     items = reading.items
     if items[k].sign:
         return True
     for j in (k - 1, k + 1):
         if 0 <= j < len(items) and items[j].clause == items[k].clause and \
-                reading.at(j) & _NEAR:
+                reading.at(j) & near:
             return True
     return False
 

@@ -195,6 +195,8 @@ class Call:
     used: set[int] = field(default_factory=set)        # item indices of the numbers used
     # keys of `args` the question did not state (engine defaults): never shown as understood
     defaults: set[str] = field(default_factory=set)
+    # item indices of numbers the family knows cannot change its answer (ask/context.py)
+    context: set[int] = field(default_factory=set)
 
 
 def _negative(reading: Reading) -> str:
@@ -551,6 +553,13 @@ def extract_steal(reading: Reading) -> Call | None:
         return None
     if _yesno_about_other_verb(reading):
         return None         # another family may read what is asked
+    own = _attackers_own_gigs(reading, base, dice_items + free)
+    if own:
+        dice_items = [d for d in dice_items if d not in own]
+        free = [f for f in free if f not in own]
+        if not dice_items and free and _gig_number(reading, free[0]):
+            dice_items.append(free.pop(0))
+        dice = dice_items[0].number if dice_items else None
     claimed = _claimed(reading, dice_items, free)
     if claimed is not None:
         (dice_items if claimed in dice_items else free).remove(claimed)
@@ -615,7 +624,23 @@ def extract_steal(reading: Reading) -> Call | None:
     used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters | refused
     if claimed is not None:
         used.add(claimed.i)
-    return Call(args, assumptions, steps, used)
+    return Call(args, assumptions, steps, used, context={it.i for it in own})
+
+
+def _attackers_own_gigs(reading: Reading, base: Item, counts: list[Item]) -> list[Item]:
+    """"6 gigim var, 12 güçlü birimim rakibin Gig alanına saldırıyor", "i have 6 gigs, my
+    12 power unit attacks their gig area": a Gig count of the attacker's own player, right
+    before a Gig word. The steal count is read from the attacker's power and the attacked
+    Gig area (9.23.2, 9.23.3.3): the attacker's own Gigs are context (ask/context.py)."""
+    owner = _owner_near(reading, base)
+    # the attacked Gig area must be said to be the other player's: "benim 1 gigim var, 25
+    # güçlü birimim saldırırsa" names no Gig area, and the one count may be meant as the cap
+    if owner is None or _area_owner(reading) != {"mine": "rival", "rival": "mine"}[owner]:
+        return []
+    items = reading.items
+    return [it for it in counts if not it.sign and it.number is not None and it.number >= 0
+            and it.i + 1 < len(items) and "gig" in reading.at(it.i + 1)
+            and "gig_area" not in reading.at(it.i + 1) and _dice_owner(reading, it) == owner]
 
 
 _RESULT_AFTER = ("oldu", "olmus", "oluyor", "olmustu", "kaldi", "kalmis")
@@ -826,7 +851,8 @@ def _dice_owner(reading: Reading, item: Item) -> str | None:
             break
         if "rival" in reading.at(k):
             return "rival"
-        if items[k].key in ("my", "benim", "i") or items[k].key.startswith("alanim"):
+        # "I've got 1 gig": the apostrophe is dropped from the key ("ive")
+        if items[k].key in ("my", "benim", "i", "ive") or items[k].key.startswith("alanim"):
             return "mine"
     return None
 
