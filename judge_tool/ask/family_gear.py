@@ -345,6 +345,8 @@ def _power_said(reading: Reading, it) -> str | None:
     k += 1
     while k < len(items) and items[k].key in _ARTICLES:
         k += 1
+    if _gear_count_at(reading, k, it.clause):
+        k += 1                          # "2 güçlü iki Gear": two Gears of that power
     if k >= len(items) or items[k].clause != it.clause:
         return None
     here = reading.at(k)
@@ -355,6 +357,27 @@ def _power_said(reading: Reading, it) -> str | None:
     return None
 
 
+def _gear_count_at(reading: Reading, k: int, clause: int) -> bool:
+    """Word k is a count of Gears ("iki Gear", "two gears"): a plain number from 2 to 9 with a
+    Gear word right after it, in the same clause."""
+    items = reading.items
+    if k + 1 >= len(items) or items[k].clause != clause or items[k + 1].clause != clause:
+        return False
+    it = items[k]
+    return it.number is not None and 2 <= it.number <= 9 and not it.sign and it.die is None \
+        and not it.suffix and "gear" in reading.at(k + 1) and "power" not in reading.at(k + 1)
+
+
+def _holding_words(reading: Reading) -> set[int]:
+    """"has", "have", "var": the Unit holds the Gears said (the "left" words that only state
+    what is there); empty when any other "left" word ("kalır", "remaining") is said."""
+    found = [m for m in reading.of("left")]
+    if any(m.end - m.start != 1 or reading.items[m.start].key not in ("has", "have", "var")
+           for m in found):
+        return set()
+    return {m.start for m in found}
+
+
 def _power_asked(reading: Reading) -> Call | None:
     """"5 güçlü birimime 3 güçlü bir Gear taktım, gücü kaç?": a Unit's power with its
     Gears (11.6.5), every number said as the Unit's or a Gear's power, and the power asked
@@ -363,7 +386,8 @@ def _power_asked(reading: Reading) -> Call | None:
     from .family_util import asked_clause
     if asked_form(reading) != "count" or not reading.numbers or reading.has("legend"):
         return None
-    if reading.concepts() - _POWER_ONLY:
+    holding = _holding_words(reading)
+    if reading.concepts() - _POWER_ONLY - ({"left"} if holding else set()):
         return None
     clause = asked_clause(reading)
     items = reading.items
@@ -377,16 +401,25 @@ def _power_asked(reading: Reading) -> Call | None:
     if k >= 0 and items[k].clause == clause and "gear" in reading.at(k) \
             and "equip" not in reading.at(k):
         return None                     # "Gear'ın gücü kaç": the Gear's own power
-    roles = [(_power_said(reading, it), it) for it in reading.numbers]
+    counts = {it.i for it in reading.numbers if _gear_count_at(reading, it.i, it.clause)
+              and it.i >= 2 and "power" in reading.at(it.i - 1)}
+    roles = [(_power_said(reading, it), it) for it in reading.numbers if it.i not in counts]
     if any(r is None for r, _ in roles):
         raise Unclear("gear.number_unused")
     base = [it for r, it in roles if r == "unit"]
     gears = [it for r, it in roles if r == "gear"]
     if len(base) != 1 or not gears or not reading.has("equip") and len(gears) < 1:
         raise Unclear("gear.number_unused")
+    powers = []
+    for g in gears:
+        # "2 güçlü iki Gear": the count right after the power word repeats that power
+        after = g.i + 2
+        n = items[after].number if after in counts else 1
+        powers += [g.number] * n
+    reading.consumed.update(holding)
     return Call({"event": "power", "asked": "power", "zone": None, "base": base[0].number,
-                 "gears": [g.number for g in gears]},
-                used={it.i for _, it in roles})
+                 "gears": powers},
+                used={it.i for _, it in roles} | counts)
 
 
 def extract(reading: Reading) -> Call | None:
