@@ -43,6 +43,8 @@ def _subject_is_unit(reading: Reading, concept: str) -> bool:
     for m in reading.of(concept):
         if m in repeated:
             continue                    # "… çıkarıldı; Gear'ım da oyundan çıkar mı?": asked
+        if any(reading.at(k) & _HOLDER for k in range(m.start, m.end)):
+            continue                    # "returns my unit to my hand": the event names it
         clause = items[m.start].clause
         for k in range(m.start - 1, -1, -1):
             if items[k].clause != clause:
