@@ -90,3 +90,12 @@ def test_the_defenders_gigs_are_the_cap_not_context():
         "rakibimin 1 gigi var, 25 güçlü birimim rakibin gig alanına saldırıyor, kaç gig çalar")
     assert reading.context == [] and ask(
         "rakibimin 1 gigi var, 25 güçlü birimim rakibin gig alanına saldırıyor, kaç gig çalar").value == 1
+
+
+@pytest.mark.parametrize("question", ["3. turdayım, 8 güçlü birimim", "3rd turn, my 12 power unit",
+                                      "5. turumda gig'lerim 4 ve 6"])
+def test_a_turns_ordinal_is_no_number_a_family_reads(question):
+    reading = read(question)
+    assert reading.items[0].number is None
+    assert [(c.kind, c.value) for c in context_numbers(reading, "fight", set())][:1] == \
+        [("turn", int(question[0]))]

@@ -73,7 +73,9 @@ def context_numbers(reading: Reading, family: str, used: set[int],
         if family not in FAMILIES[kind]:
             continue
         for value, words in finder(reading):
-            if words & used or any(_near_power(reading, k) for k in words):
+            # a Gig word may follow a turn ("3. turumda Gig'lerim"), never a hand's cards
+            near = _POWER if kind == "turn" else _NEAR
+            if words & used or any(_near_power(reading, k, near) for k in words):
                 continue
             out.append(Context(kind, value, frozenset(words)))
     taken: set[int] = set()
@@ -126,9 +128,15 @@ def _turns(reading: Reading) -> list[tuple[int, set[int]]]:
             continue
         # "3. tur", "üçüncü turdayım", "3rd turn": an ordinal (never "3 tur": three turns)
         ordinal = a.suffix == "." or (a.key[:1].isdigit() and a.suffix in _ORDINAL_EN)
-        if a.number is not None and a.number > 0 and ordinal and b.clause == a.clause and (
-                b.key in _TURN_TR or b.key in _TURN_EN) and _free_after(reading, b.i):
-            out.append((a.number, {a.i, b.i}))
+        # the reader keeps "3. tur" as words (lexicon._turn_numbers): the digits say the value
+        digits = _DIGITS.fullmatch(a.key)
+        value = a.number if a.number is not None else (int(digits.group(1)) if digits else None)
+        if value is not None and value > 0 and ordinal and b.clause == a.clause and (
+                b.key in _TURN_TR or b.key in _TURN_EN) and (
+                b.key not in ("tur", *_TURN_EN) or _free_after(reading, b.i)):
+            # "3. turumda": the locative closes the phrase; a bare "3. tur" or "3rd turn"
+            # must not run into a game word
+            out.append((value, {a.i, b.i}))
     return out
 
 

@@ -919,6 +919,9 @@ def _article_counts(items: list[Item]) -> None:
 _LIK_DIE = ("zar", "die", "dice")
 # "we are on turn 4", "round 3": the number names a turn, it is no power, cost or count
 _TURN_WORDS = ("turn", "round")
+# "3. tur", "3. turdayım", "3. turumda": the word after a turn's ordinal number
+_TURN_ORDINAL_NEXT = frozenset({"tur", "turda", "turdayim", "turdayiz", "turdasin", "turumda",
+                                "turumdayim", "turunda", "turundayim", "turundayiz"})
 
 
 def _turn_numbers(items: list[Item]) -> None:
@@ -927,6 +930,10 @@ def _turn_numbers(items: list[Item]) -> None:
     for a, b in zip(items, items[1:]):
         if a.key in _TURN_WORDS and b.number is not None and not b.sign and b.clause == a.clause:
             b.number = None
+        elif a.number is not None and not a.sign and b.clause == a.clause and (
+                (a.suffix == "." and a.key.isdigit() and b.key in _TURN_ORDINAL_NEXT)
+                or (a.suffix in ("st", "nd", "rd", "th") and b.key in _TURN_WORDS)):
+            a.number = None         # "3. turdayım": the turn's number, no power or count
 
 
 def _dice_from_sides(items: list[Item], lexicon: Lexicon | None = None,
