@@ -3051,8 +3051,14 @@ def _rival_attacks(reading: Reading) -> bool:
     items = reading.items
     for m in reading.of("attack"):
         clause = items[m.start].clause
-        before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
-        rivals = [k for k in before if "rival" in reading.at(k)]
+        # "Rakibin birimi benim birimime saldırdı": a "benim" before the target does not
+        # push the rival out of reach
+        reach = 3 + any(items[k].key == "benim" for k in range(max(0, m.start - 3), m.start))
+        before = [k for k in range(max(0, m.start - reach), m.start) if items[k].clause == clause]
+        # "rakibin birimine": the rival's Unit in the dative is the target, not the attacker
+        rivals = [k for k in before if "rival" in reading.at(k) and not (
+            reading.language != "en" and (_dative(items, k) or (
+                k + 1 < m.start and "unit" in reading.at(k + 1) and _dative(items, k + 1))))]
         if rivals and not any(items[k].key in ("ben", "i") for k in before):
             reading.consumed.update(rivals)     # the rival is read as the attacker
             return True
