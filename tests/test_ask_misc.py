@@ -294,3 +294,16 @@ def test_a_gear_whose_holder_does_not_leave_gets_no_ruling(book):
     # so "the Gear goes with its Unit" would be false
     answer = ask("Deadman Transmitter kuşanmış birimim yenildi. Gear nereye gider?", book=book)
     assert answer.kind == "unanswered" and answer.not_understood
+
+
+@pytest.mark.parametrize("question, phase", [
+    ("End phase'de Legend çağırabilir miyim?", "Tur Sonu"),
+    ("can I call a legend during my end phase", "End of Turn"),
+])
+def test_a_main_phase_refusal_names_the_phase_in_the_readers_language(book, question, phase):
+    """The engine's refusal said "(şu an: end)", the state's code word; the phase is named
+    from the catalogue, in the question's language."""
+    answer = ask(question, book=book)
+    assert answer.value is False
+    steps = " ".join(s.text for s in answer.trace if s.rule == "8.12")
+    assert phase in steps and ": end)" not in steps

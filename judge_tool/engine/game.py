@@ -1537,7 +1537,7 @@ class Game:
         rule = _ACTION_RULE.get(what, R.MAIN_ACTIONS)
         if self.s.phase != "main":
             raise Illegal(rule, Phrase("illegal.main_only", what=Phrase(f"action.{what}"),
-                                       phase=self.s.phase))
+                                       phase=Phrase(f"phase.{self.s.phase}")))
         if player != self.s.turn_player:
             raise Illegal(rule, Phrase("illegal.not_your_turn", what=Phrase(f"action.{what}"),
                                        turn_player=self.s.turn_player, player=player))
