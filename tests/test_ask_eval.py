@@ -51,20 +51,21 @@ def test_never_wrong(case, book):
 
 
 def test_share_right_of_definite(book):
-    """Floors on the share answered right of the questions with a definite answer: 90% on
-    the questions written while building (dev), 79% on the whole set, whose held-out parts
-    were written to find what the reader misses (heldout3: 56% at its one measurement
-    before any change, README). The whole-set floor was 80% until session 6, whose fresh
-    sets (heldout31-37, each measured once and kept as written) brought the whole set to
-    just under 80% (3301/4137 with heldout33/33b); the dev floor is unchanged."""
+    """Floors on the share answered right of the questions with a definite answer: 95% on
+    the questions written while building (dev, 97% at session 8's start), 75% on the whole
+    set. The held-out parts are written to find what the reader misses and are kept as
+    written (heldout3: 56% at its one measurement; session 7's area sets 26-51%), so every
+    honest fresh set pulls the whole-set share down (80% at session 8's start, 4156/5182):
+    the dev floor is the regression guard, the whole-set floor only a backstop. Until
+    session 8 the floors were 90% (dev) and 79% (whole set)."""
     def share(cases):
         counts = Counter(grade(c, ask(c.q, book=book)).grade for c in cases
                          if c.want != "unanswered")
         return counts["right"] / sum(counts.values()), counts
     dev, counts = share([c for c in CASES if c.set == "dev"])
-    assert dev >= 0.90, counts
+    assert dev >= 0.95, counts
     every, counts = share(CASES)
-    assert every >= 0.79, counts
+    assert every >= 0.75, counts
 
 
 def test_every_scenario_answer_runs_under_check_to_the_same_answer(book, tmp_path):
