@@ -45,6 +45,10 @@ HEDGED = [
     "Rakibin Gig alanında birkaç Gig var. 12 güçlü birimim kaç Gig çalar?",
     "some gigs in his area, my 12 power unit attacks, gigs stolen?",
     "A few gigs are in his gig area and my 25 power unit attacks. How many do I steal?",
+    # a count said as "few"/"many" after the noun, or "low on gigs"
+    "12 güçlü birimim saldırıyor, rakibin Gig'i az, kaç Gig çalar?",
+    "rakibin gigleri azaldi, 31 guclu birimim saldirirsa kac gig alir",
+    "my 30 power unit hits the gig area and the rival is low on gigs, how many do i steal",
     # one more thing with no value
     "Gig'lerim 7 ve bir tane daha. Street Cred?",
     "my gigs are 2, 3 and another one. street cred?",

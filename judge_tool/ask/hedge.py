@@ -38,6 +38,8 @@ class Hedges:
     effect_bounds: tuple[tuple[str, ...], ...]
     effect_concepts: frozenset[str]
     unvalued: tuple[tuple[str, ...], ...] = ()
+    vague_after: frozenset[str] = frozenset()
+    vague_before: tuple[tuple[str, ...], ...] = ()
 
 
 def _words(phrases: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -51,7 +53,9 @@ def _read() -> Hedges:
                   frozenset(turkish.fold(w) for w in raw.get("comparative", [])),
                   _words(raw.get("between", [])), _words(raw.get("vague", [])),
                   _words(raw.get("effect_bounds", [])), frozenset(raw.get("effect_concepts", [])),
-                  _words(raw.get("unvalued", [])))
+                  _words(raw.get("unvalued", [])),
+                  frozenset(turkish.fold(w) for w in raw.get("vague_after", [])),
+                  _words(raw.get("vague_before", [])))
 
 
 def _hedges() -> Hedges:
@@ -110,6 +114,23 @@ def hedged(question: str, reading: Reading) -> list[str]:
             if _at(keys, k, phrase) and after < len(items) and items[after].number is None \
                     and reading.at(after) & {"gig", "card", "unit", "reduction", "increase",
                                              "legend", "power"}:
+                phrase_at(k, phrase)
+    # "rakibin Gig'i az kaldı", "kartım çok": a count of Gigs or cards said as "few"/"many"
+    # right after the noun, with no number counting that noun
+    counted = {"gig", "card"}
+    for k in range(1, len(items)):
+        if keys[k] in h.vague_after and items[k].number is None \
+                and reading.at(k - 1) & counted and not reading.at(k) & counted \
+                and items[k - 1].clause == items[k].clause \
+                and not any(items[j].number is not None and items[j].clause == items[k].clause
+                            for j in range(max(0, k - 3), min(len(items), k + 3))):
+            found.append(items[k].text)
+    # "low on gigs", "a handful of cards"
+    for k in range(len(items)):
+        for phrase in h.vague_before:
+            after = k + len(phrase)
+            if _at(keys, k, phrase) and after < len(items) and items[after].number is None \
+                    and reading.at(after) & {"gig", "card"}:
                 phrase_at(k, phrase)
     # "Gig'lerim 5 ve bir tane daha var": one more thing, its value not given
     for k in range(len(items)):
