@@ -2756,6 +2756,12 @@ def extract_sell(reading: Reading) -> Call | None:
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         sold = False            # "geçen turumda sattım": nothing sold this turn is said
     if sold is None and not twice:
+        if tag:
+            # "Satış Etiketli kartımı satabilir miyim?", "Mantis Blades'ı satabilir miyim?"
+            # (a named card reads as its Sell Tag): whether the card may be sold is asked;
+            # the once-a-turn limit is the assumption the Yes rests on, said with it
+            return Call({"sold_this_turn": False}, used=used, defaults={"sold_this_turn"},
+                        assumptions=[say(reading, "ask_assume.sell.none_yet")])
         raise Unclear("sell.already_sold")
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
 

@@ -39,6 +39,12 @@ class Named:
     # its type and keywords (9.7-9.10, 11.26): only the `react` family may use it, as a
     # stand-in with the card's facts and no effect. `problem` is the reason otherwise.
     timing_only: bool = False
+    # Likewise for selling it from hand: only its Sell Tag decides (11.9.2); only the
+    # `sell` family may use it
+    sell_only: bool = False
+    # Its missing effect only changes what playing it costs (card-facts.toml
+    # [unsupported]): read in board questions, never for its cost
+    own_cost_unknown: bool = False
     problem: str = ""
 
 
@@ -53,11 +59,16 @@ class CardReading:
     bare: str = ""                  # Units named without their power ("can X attack?")
     plain: str = ""                 # Gears named without their power too ("X takılı birim")
     costed: str = ""                # cards named by their cost ("X'i oynamak kaç €$?")
+    sold: str = ""                  # cards named by their Sell Tag ("X'i satabilir miyim?")
     with_power: bool = True         # which of the texts was understood
     mode: str = "power"             # "power", "bare" or "cost"
 
     def texts(self) -> list[tuple[str, str]]:
-        out = [(self.text, "power")]
+        # a question about selling reads the card as what decides it, its Sell Tag, first
+        out = [(self.sold, "sell")] if self.sold else []
+        if out and any(n.sell_only for n in self.named):
+            return out              # read for its Sell Tag only
+        out.append((self.text, "power"))
         for text, mode in ((self.bare, "bare"), (self.plain, "plain"), (self.costed, "cost")):
             if text and all(text != t for t, _ in out):
                 out.append((text, mode))
@@ -80,14 +91,17 @@ class CardReading:
 
     def timing_problems(self, kind: str) -> list[str]:
         """Why a card read only for its type and keywords cannot be used by `kind`."""
-        if kind == "react":
-            return []
-        return [n.problem for n in self.named if n.timing_only]
+        return [n.problem for n in self.named
+                if (n.timing_only and kind != "react") or (n.sell_only and kind != "sell")]
 
     def assumed(self, language: str) -> list[str]:
         m = _messages(language)
         return [m("ask_react.card_timing_only", name=n.card.display)
-                for n in self.named if n.timing_only]
+                for n in self.named if n.timing_only] + \
+            [m("ask_misc.card.sell_only", name=n.card.display)
+             for n in self.named if n.sell_only] + \
+            [m("ask_misc.card.own_cost_unknown", name=n.card.display, why=n.card.unsupported)
+             for n in self.named if n.own_cost_unknown]
 
 
 Reading = CardReading
@@ -115,12 +129,15 @@ def read_cards(question: str, language: str) -> CardReading | None:
     bare: list[str] = []
     plain: list[str] = []
     costed: list[str] = []
+    sold: list[str] = []
     at = 0
     for mention in mentions:
         written = question[mention.start:mention.end]
         card, problem = _one(_on_the_field(mention.cards, said), written, m)
-        timing_only = False
-        if problem and _timing_facts_only(mention.cards):
+        timing_only = sell_only = False
+        if problem and said.has("sell") and _sell_facts_only(mention.cards):
+            card, sell_only = mention.cards[0], True
+        elif problem and _timing_facts_only(mention.cards):
             card, timing_only = mention.cards[0], True
         elif problem:
             out.problems.append(problem)
@@ -132,16 +149,25 @@ def read_cards(question: str, language: str) -> CardReading | None:
                  _stand_in(card, language, power=card.type == "gear") + glue]
         plain += [question[at:mention.start], _stand_in(card, language, power=False) + glue]
         costed += [question[at:mention.start], _cost_stand_in(card, language) + glue]
+        sold += [question[at:mention.start], _sell_stand_in(card, language) + glue]
         at = mention.end
-        out.named.append(Named(card, written, timing_only=timing_only, problem=problem or ""))
+        out.named.append(Named(card, written, timing_only=timing_only, sell_only=sell_only,
+                               own_cost_unknown=card is not None and not card.expressible
+                               and not timing_only and not sell_only,
+                               problem=problem or ""))
     pieces.append(question[at:])
     bare.append(question[at:])
     plain.append(question[at:])
     costed.append(question[at:])
+    sold.append(question[at:])
     out.text = "".join(pieces)
     out.bare = "".join(bare)
     out.plain = "".join(plain)
-    out.costed = "".join(costed) if len(out.named) == 1 and not out.named[0].timing_only else ""
+    out.costed = "".join(costed) if len(out.named) == 1 and not out.named[0].timing_only \
+        and not out.named[0].own_cost_unknown else ""
+    # a card that can be in hand (a Legend is in the Legends area, not in hand): one card only
+    out.sold = "".join(sold) if said.has("sell") and len(out.named) == 1 and \
+        out.named[0].card.type != "legend" else ""
     return out
 
 
@@ -156,6 +182,25 @@ def _on_the_field(cards: tuple, said: Any) -> tuple:
     fielded = tuple(c for c in cards if c.type == "unit"
                     or (c.type == "legend" and "GO SOLO" in c.keywords))
     return fielded if fielded and len(fielded) < len(cards) else cards
+
+
+# Words in a card's "unsupported" note that could bear on selling it (or on Eddies)
+_SELL_WORDS = ("sat", "sell", "eddie")
+
+
+def _sell_facts_only(cards: tuple) -> bool:
+    """A card whose effect is not in the engine may still be read for its Sell Tag when
+    selling it from hand is asked (11.9.2: only the tag decides): every card of the name is
+    one that can be in hand (not a Legend) with the same tag, and nothing in its note or
+    encoded effects is about selling or Eddies."""
+    if any(c.type == "legend" for c in cards) or len({bool(c.sell_tag) for c in cards}) != 1:
+        return False
+    for card in cards:
+        note = (card.unsupported or "").lower()
+        if any(w in note for w in _SELL_WORDS) or any(
+                w in repr(card.effects_raw).lower() for w in _SELL_WORDS):
+            return False
+    return True
 
 
 # Words in a card's "unsupported" note that could bear on whether it may be played or used
@@ -216,7 +261,7 @@ def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
             return None, m("ask_misc.card.shared", name=written,
                            names="; ".join(c.display for c in cards))
     card = cards[0]
-    if not card.expressible:
+    if not card.expressible and not _own_cost_only(card):
         if getattr(m, "lang", "tr") != "tr":
             # what is missing is written in the card data in Turkish only
             return None, m("ask_react.card_unsupported", name=card.display)
@@ -230,6 +275,21 @@ def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
     if any(_conditional(e) for e in card.effects_raw):
         return None, m("ask_misc.card.conditional", name=card.display)
     return card, None
+
+
+def _own_cost_only(card: Any) -> bool:
+    """Every part of the card's `unsupported` note changes only what is paid to play it."""
+    from ..datacache import cached
+    harmless = cached("cards:own-cost-notes", _own_cost_notes, group="ask")
+    parts = [p.strip() for p in (card.unsupported or "").split(";") if p.strip()]
+    return bool(parts) and all(any(p.startswith(h) for h in harmless) for p in parts)
+
+
+def _own_cost_notes() -> tuple[str, ...]:
+    import tomllib
+    from pathlib import Path
+    raw = tomllib.loads((Path(__file__).parent / "card-facts.toml").read_text(encoding="utf-8"))
+    return tuple(raw["unsupported"]["own_cost"])
 
 
 def _conditional(effect: Any) -> bool:
@@ -263,6 +323,12 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
     else:
         core = "unit" if language == "en" else "birim"
     return f"{kw} {core}".strip()
+
+
+def _sell_stand_in(card: Any, language: str) -> str:
+    if card.sell_tag:
+        return "card with a Sell Tag" if language == "en" else "Satış Etiketli kart"
+    return "card without a Sell Tag" if language == "en" else "Satış Etiketi olmayan kart"
 
 
 def _cost_stand_in(card: Any, language: str) -> str:
@@ -316,6 +382,19 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
     """Put one named card into the scenario in place of its stand-in (NotModelled when it
     has no clear place)."""
     card = named.card
+    if reading.mode == "sell":
+        # the sell family's one stand-in card in hand, with the card's Sell Tag
+        spots = [r for r, c in cards.items() if "sell_tag" in c]
+        if len(spots) != 1 or bool(cards[spots[0]]["sell_tag"]) != bool(card.sell_tag):
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _rename(data, spots[0], card.display)
+        if named.sell_only:
+            # read for its Sell Tag only: it runs as the stand-in did, under its name
+            cards[card.display] = {"type": card.type, "cost": card.cost,
+                                   "sell_tag": bool(card.sell_tag)}
+        del cards[spots[0]]
+        named.placed = True
+        return
     if reading.mode == "cost":
         # the cost family plays one stand-in card with the cost the question gave
         spots = [r for r, c in cards.items() if c.get("type") == "program"
@@ -376,12 +455,14 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         _rename_gear(data, spots[0], card.display)
         del cards[spots[0]]
+        _facts_only(cards, named)
     else:
         spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
         if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         cards[spots[0]]["power"] -= card.power
         _equip(data, spots[0], card.display)
+        _facts_only(cards, named)
     named.placed = True
 
 
@@ -397,13 +478,17 @@ def _played_instead(data: dict, cards: dict, spot: str, named: Named) -> None:
 
 def _facts_only(cards: dict, named: Named) -> None:
     """A card read only for its facts runs as a stand-in under its name: its type, cost,
-    power and keywords, no effect (the engine has none for it)."""
-    if not named.timing_only:
+    power and keywords, no effect (the engine has none for it); a card whose missing effect
+    changes only its own cost also keeps the effects the engine has."""
+    if not (named.timing_only or named.own_cost_unknown):
         return
     c = named.card
     card: dict[str, Any] = {"type": c.type, "cost": c.cost, "keywords": list(c.keywords)}
     if c.power is not None and c.type != "program":
         card["power"] = c.power
+    if named.own_cost_unknown and c.effects_raw:
+        # what the engine has of it (the missing part changes only its own cost)
+        card["effects"] = [dict(e) for e in c.effects_raw]
     cards[c.display] = card
 
 
