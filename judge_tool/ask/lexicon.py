@@ -31,6 +31,9 @@ _EN_ENDINGS = (("ing", ""), ("ing", "e"), ("ers", ""), ("er", ""), ("ed", ""), (
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 _NUMBER = re.compile(r"(\d+)([a-z]*)")
 _DIE = re.compile(r"d(\d+)([a-z]*)")
+# English "it's", "there's", "that's": a pronoun with "is" glued on, never a possessive
+# ("its" is): read as the two words ("the turn it's played" as "the turn it is played")
+_IS_GLUED = re.compile(r"\b(it|there|that|here|who|what|where|he|she)['’]s\b", re.IGNORECASE)
 # "another one", "the one", "which one": a pronoun, not the number 1.
 _DETERMINERS = frozenset({"another", "the", "this", "that", "which", "any", "each", "every", "no"})
 def _pronoun_one(before: list[Item]) -> bool:
@@ -526,6 +529,7 @@ def _fresh(done: Reading) -> Reading:
 
 def _read(question: str, lexicon: Lexicon) -> Reading:
     text = turkish.normalize_punct(question).replace("€$", " eddie ").replace("€", " eddie ")
+    text = _IS_GLUED.sub(r"\1 is", text)
     tokens = turkish.tokenize(text)
     ordinals = _ordinal_periods(text, tokens)
     if ordinals:
