@@ -20,6 +20,13 @@ from judge_tool.ask.lexicon import read
     ("elimde 2 kart var, giglerim 3 ve 5", "street_cred", "hand", 2),
     ("I have 5 cards in my hand and my 21 power unit attacks", "steal", "hand", 5),
     ("my hand has 4 cards, my 10 power unit attacks", "steal", "hand", 4),
+    ("rakibimin 2. turu, 7 güçlü birimi saldırıyor", "fight", "turn", 2),
+    ("3. turumuzdayiz, 14 guclu birimim saldirdi", "steal", "turn", 3),
+    ("turn 4, my ready unit attacks their spent unit", "attack", "turn", 4),
+    ("3 maliyetli 9 güçlü birimim saldırıyor", "steal", "cost", 3),
+    ("a 4-cost 17 power unit attacks", "steal", "cost", 4),
+    ("maliyeti 5 olan 8 guclu birimim", "fight", "cost", 5),
+    ("my unit costs 2, it attacks", "attack", "cost", 2),
 ])
 def test_a_turn_or_a_hand_is_context_where_it_cannot_matter(question, family, kind, value):
     found = context_numbers(read(question), family, set())
@@ -34,6 +41,10 @@ def test_a_turn_or_a_hand_is_context_where_it_cannot_matter(question, family, ki
     ("elimde 12 güçlü kart var, 8 güçlü birimim", "steal"),                   # a power
     ("turn 3 gigs face up, my 12 power unit", "steal"),                        # no turn number
     ("elimde +2 kart var", "steal"),                                           # a change
+    ("turn 2, my ready unit attacks their spent unit", "attack"),              # a first turn
+    ("3 maliyetli birimimi 1 indirimle oynadım, 9 güçlü", "steal"),           # a cost question
+    ("maliyeti 3 olan birim", "cost"),                                         # the cost family
+    ("4 cost 12 power unit", "draw"),
 ])
 def test_no_context_where_the_number_could_matter(question, family):
     assert context_numbers(read(question), family, set()) == []
@@ -99,3 +110,16 @@ def test_a_turns_ordinal_is_no_number_a_family_reads(question):
     assert reading.items[0].number is None
     assert [(c.kind, c.value) for c in context_numbers(reading, "fight", set())][:1] == \
         [("turn", int(question[0]))]
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Benim 0 Gig'im var, hazır birimim rakibin Gig alanına saldırabilir mi?", True),
+    ("i have 0 gigs, can my ready unit attack the rival's gig area", True),
+    ("benim 3 gigim var, rakibin 0 gigi var, hazir birimim gig alanina saldirabilir mi", False),
+])
+def test_the_attacking_players_own_gigs_never_make_the_target(question, value):
+    """Only the rival's Gig area is a target (9.3.2.2): "I have 0 gigs" was read as the
+    rival's count and answered No."""
+    answer = ask(question)
+    assert answer.value is value
+    assert answer.understood[0].startswith(("bağlam", "context"))

@@ -123,7 +123,8 @@ def _with_context(reading: Reading, family: str, call: Call, left: list[str],
     "elimde 2 kart") are read as context (`context`); they go to `reading.context`."""
     from .account import not_understood, sign_words
     from .context import context_numbers
-    found = context_numbers(reading, family, call.used, call.context)
+    found = context_numbers(reading, family, call.used, call.context,
+                            lag_said=family == "attack" and "lagging" not in call.defaults)
     if not found:
         return left
     words = set().union(*(c.words for c in found))

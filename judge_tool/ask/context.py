@@ -24,9 +24,16 @@ if TYPE_CHECKING:
 
 # kind -> the families whose rule cannot read that number
 FAMILIES = {
-    "turn": frozenset({"steal", "fight", "street_cred"}),
+    "turn": frozenset({"steal", "fight", "street_cred", "attack"}),
     "hand": frozenset({"steal", "fight", "street_cred", "attack"}),
+    # a Unit's cost: a steal count, a fight and an attack's legality read power, Lag,
+    # readiness and targets (9.3, 9.17, 9.23.2), never what the Unit cost to play
+    "cost": frozenset({"steal", "fight", "attack", "blocker"}),
 }
+# An attack's legality reads no turn's number, but on a player's first turn (turn 1 or 2,
+# whoever counts) every Unit of theirs was played this turn and lags (11.3.1): only a later
+# turn's number is context there.
+MIN_TURN = {"attack": 3}
 
 _DIGITS = re.compile(r"(\d+)([a-z]*)")
 _TURN_EN = ("turn", "round")
@@ -47,6 +54,9 @@ _NEAR = frozenset({"power", "cost", "reduce", "reduction", "discount", "gig", "g
                    "eddie", "ram", "damage"})
 
 _POWER = _NEAR - {"gig", "gig_area"}
+_NOT_COST = _NEAR - {"cost", "eddie"}
+# words that put a cost question in play: then a cost is never context
+_COST_CHANGE = frozenset({"reduction", "increase", "reduce", "discount"})
 
 
 @dataclass(frozen=True)
@@ -59,23 +69,27 @@ class Context:
 
 
 def context_numbers(reading: Reading, family: str, used: set[int],
-                    vouched: set[int] = frozenset()) -> list[Context]:
+                    vouched: set[int] = frozenset(), lag_said: bool = False) -> list[Context]:
     """The context numbers of `reading` for `family`, in question order (see the module);
     `vouched`: numbers the family itself knows cannot change its answer (`Call.context`:
-    the attacker's own Gigs in a steal count), each with the Gig word after it."""
+    the attacker's own Gigs in a steal count), each with the Gig word after it;
+    `lag_said`: the question says whether the Unit lags, so no turn's number can."""
     out: list[Context] = []
     items = reading.items
     for k in sorted(vouched - used):
         words = {k, k + 1} if k + 1 < len(items) and "gig" in reading.at(k + 1) else {k}
         if not items[k].sign and not any(_near_power(reading, j, _POWER) for j in words):
             out.append(Context("gigs", items[k].number, frozenset(words)))
-    for kind, finder in (("turn", _turns), ("hand", _hands)):
+    for kind, finder in (("turn", _turns), ("hand", _hands), ("cost", _costs)):
         if family not in FAMILIES[kind]:
             continue
         for value, words in finder(reading):
-            # a Gig word may follow a turn ("3. turumda Gig'lerim"), never a hand's cards
-            near = _POWER if kind == "turn" else _NEAR
+            # a Gig word may follow a turn ("3. turumda Gig'lerim"), never a hand's cards;
+            # a cost's own word is beside it by definition
+            near = {"turn": _POWER, "hand": _NEAR, "cost": _NOT_COST}[kind]
             if words & used or any(_near_power(reading, k, near) for k in words):
+                continue
+            if kind == "turn" and value < MIN_TURN.get(family, 0) and not lag_said:
                 continue
             out.append(Context(kind, value, frozenset(words)))
     taken: set[int] = set()
@@ -110,6 +124,7 @@ def _free_after(reading: Reading, k: int) -> bool:
 
 
 def _turns(reading: Reading) -> list[tuple[int, set[int]]]:
+    from .lexicon import turn_form
     items = reading.items
     out = []
     for a, b in zip(items, items[1:]):
@@ -132,7 +147,7 @@ def _turns(reading: Reading) -> list[tuple[int, set[int]]]:
         digits = _DIGITS.fullmatch(a.key)
         value = a.number if a.number is not None else (int(digits.group(1)) if digits else None)
         if value is not None and value > 0 and ordinal and b.clause == a.clause and (
-                b.key in _TURN_TR or b.key in _TURN_EN) and (
+                b.key in _TURN_TR or b.key in _TURN_EN or turn_form(b.key)) and (
                 b.key not in ("tur", *_TURN_EN) or _free_after(reading, b.i)):
             # "3. turumda": the locative closes the phrase; a bare "3. tur" or "3rd turn"
             # must not run into a game word
@@ -164,3 +179,40 @@ def _hands(reading: Reading) -> list[tuple[int, set[int]]]:
                 and {k - 2, k + 1} <= set(same):
             out.append((it.number, {k - 2, k - 1, k, k + 1}))
     return out
+
+
+def _costs(reading: Reading) -> list[tuple[int, set[int]]]:
+    """A Unit's cost said beside its cost word: "3 maliyetli", "4 bedelli", "5 eddie
+    maliyetli", "maliyeti 3", "a 4-cost unit", "costs 5". Never when a reduction or an
+    increase is said (a cost question is then in play) and never with a sign."""
+    if any(reading.has(c) for c in _COST_CHANGE):
+        return []
+    items = reading.items
+    n = len(items)
+    out = []
+
+    def cost_at(k: int, clause: int) -> bool:
+        return 0 <= k < n and items[k].clause == clause and "cost" in reading.at(k)
+
+    for it in reading.numbers:
+        k = it.i
+        if it.sign or it.number < 0:
+            continue
+        eddie = k + 1 < n and items[k + 1].clause == it.clause and items[k + 1].number is None \
+            and "pay" in reading.at(k + 1) and items[k + 1].key.startswith("eddie")
+        after = k + 1 + eddie
+        if cost_at(after, it.clause):
+            out.append((it.number, set(range(k, after + 1))))
+        elif cost_at(k - 1, it.clause) and not cost_at(k + 1, it.clause) \
+                and not (k >= 2 and items[k - 2].number is not None) \
+                and not (k + 1 < n and "power" in reading.at(k + 1)):
+            # "maliyeti 3", "costs 5"; not "4-cost 17 power" (the 17 is the power)
+            out.append((it.number, {k - 1, k}))
+    return out
+
+
+def cost_numbers(reading: Reading) -> set[int]:
+    """The numbers `_costs` reads as a Unit's cost: a steal or fight family leaves them
+    unread (never a power or a Gig count), and `context_numbers` shows them."""
+    return {k for _, words in _costs(reading) for k in words
+            if reading.items[k].number is not None}

@@ -479,8 +479,9 @@ def extract_steal(reading: Reading) -> Call | None:
         counters |= words
     if scale is not None:
         counters |= scale[2]            # "üç katına": the count is no power
+    from .context import cost_numbers
     plain = [it for it in reading.numbers if not it.sign and it not in gear
-             and it.i not in counters | refused]
+             and it.i not in counters | refused | cost_numbers(reading)]
     lost_at = [it for it in plain if _lost_power(reading, it)]
     # "30'luk birimim Gig alanına": a number written as the Unit's adjective is its power,
     # whatever Gig word stands near it
@@ -1401,7 +1402,11 @@ def extract_fight(reading: Reading) -> Call | None:
     powers: list[Item] = []
     units = 0
     count_at = -99
+    from .context import cost_numbers
+    costs = cost_numbers(reading)       # "4 maliyetli 10 güçlü": a cost is no power
     for item in reading.numbers:
+        if item.i in costs:
+            continue
         if _counts_units(reading, item):
             units = item.number or 0
             count_at = item.i
@@ -2099,12 +2104,18 @@ def extract_attack(reading: Reading) -> Call | None:
         raise Unclear("attack.state_whose")
     target_unit = any(m.start in target_part for m in
                       reading.of("unit") + reading.of("rival") + reading.of("spent") + reading.of("ready"))
+    # "Benim 0 Gig'im var", "I have 5 gigs": the attacking player's own Gigs make no target
+    # valid or invalid (9.3.2: a spent rival Unit, the rival's Gig area): context
+    own_gigs = {it.i for it in reading.numbers if not it.sign and it.number >= 0
+                and _role(reading, it, ("gig", "gig_area")) is not None
+                and _dice_owner(reading, it) == "mine"}
     if target_gigs and own:
         raise Unclear("steal.own_gig_area")     # one's own Gig area: not modelled
     if target_gigs:
         args["target"] = "gigs"
         counts = [it for it in reading.numbers
                   if _role(reading, it, ("gig", "gig_area")) is not None]
+        counts = [it for it in counts if it.i not in own_gigs]
         if _gig_area_empty(reading):
             args["rival_gigs"] = 0
         elif counts:
@@ -2143,7 +2154,7 @@ def extract_attack(reading: Reading) -> Call | None:
     # power decides no attack's legality (9.3: a ready Unit without Lag, a valid target)
     used |= {it.i for it in reading.numbers if not it.sign and it.i not in used
              and _role(reading, it, ("power", "gig", "gig_area"), window=1) == "power"}
-    return Call(args, assumptions, used=used, defaults=defaults)
+    return Call(args, assumptions, used=used, defaults=defaults, context=own_gigs)
 
 
 _FIRST_PERSON_WORDS = ("my", "i", "me", "mine", "benim", "ben", "bende")

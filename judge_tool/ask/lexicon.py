@@ -926,6 +926,14 @@ _TURN_WORDS = ("turn", "round")
 # "3. tur", "3. turdayım", "3. turumda": the word after a turn's ordinal number
 _TURN_ORDINAL_NEXT = frozenset({"tur", "turda", "turdayim", "turdayiz", "turdasin", "turumda",
                                 "turumdayim", "turunda", "turundayim", "turundayiz"})
+# every form of the noun "tur" after an ordinal, folded: "turu" (his turn), "turum", "turumuz",
+# "turunda", "turundayken", "turdayiz" ("Rakibimin 2. turu", "3. turumuzdayız")
+TURN_FORM = re.compile(r"tur(?:u|um|umuz|un|unuz|lari|leri)?(?:n?da(?:yim|yiz|sin|yken)?)?")
+
+
+def turn_form(key: str) -> bool:
+    """A folded word is a form of "tur" (a game turn) that may follow a turn's ordinal."""
+    return key in _TURN_ORDINAL_NEXT or TURN_FORM.fullmatch(key) is not None
 
 
 def _turn_numbers(items: list[Item]) -> None:
@@ -935,7 +943,7 @@ def _turn_numbers(items: list[Item]) -> None:
         if a.key in _TURN_WORDS and b.number is not None and not b.sign and b.clause == a.clause:
             b.number = None
         elif a.number is not None and not a.sign and b.clause == a.clause and (
-                (a.suffix == "." and a.key.isdigit() and b.key in _TURN_ORDINAL_NEXT)
+                (a.suffix == "." and a.key.isdigit() and turn_form(b.key))
                 or (a.suffix in ("st", "nd", "rd", "th") and b.key in _TURN_WORDS)):
             a.number = None         # "3. turdayım": the turn's number, no power or count
 
