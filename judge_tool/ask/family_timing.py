@@ -463,6 +463,9 @@ def _used_numbers(reading: Reading, allowed: dict[int, int],
 
 # ----------------------------------------------------------------------------- timing
 
+_STILL = ("yine", "gene")       # with "de": "still" ("etki yine de çözülür mü?")
+
+
 def _foreign(reading: Reading, family: str) -> None:
     """Every concept named must be one this family reads (or grammar): a word that is also
     an ability suffix ("indirilebilir") must not let a cost question through as a React
@@ -481,6 +484,9 @@ def _foreign(reading: Reading, family: str) -> None:
     for m in reading.matches:
         if m.concept == "other" and m.cue in ("still", "hala", "halen"):
             continue                  # "can I still …" asks the same thing
+        if m.concept == "again" and m.end < len(reading.items) and reading.items[
+                m.start].key in _STILL and reading.items[m.end].key in ("de", "da"):
+            continue                  # "yine de", "gene de": "still", not "again"
         if m.start in reading.consumed:
             continue                  # read by the family (the attack's spent target)
         if m.concept not in uses and m.concept not in ("conditional",):
