@@ -145,8 +145,12 @@ def extract(reading: Reading, triggers: list[tuple[int, str]], described: str | 
         return None
     trigger = kinds[0] if kinds else described
     rival_acts = _rival_subject(reading)
+    # "I block with a BLOCKER and that triggers an effect": a block of mine already taken is a
+    # reaction, so the asker is in the React Step (9.9); the rival's block is not read here
+    blocked = not reading.has("rival") and any(m.start not in words for m in reading.of("block"))
     react = _react_step(reading) or _rival_attacks(reading) or (
-        reading.has("react") and what not in _REACTIONS) or trigger == "REACTION"
+        reading.has("react") and what not in _REACTIONS) or trigger == "REACTION" or (
+        blocked and what in _REACTIONS)
     if trigger == "REACTION":           # "tepki olarak … tetiklendi": a reaction's trigger
         trigger = None
     if moment == "resolving":
