@@ -27,6 +27,10 @@ from judge_tool.ask.lexicon import read
     ("a 4-cost 17 power unit attacks", "steal", "cost", 4),
     ("maliyeti 5 olan 8 guclu birimim", "fight", "cost", 5),
     ("my unit costs 2, it attacks", "attack", "cost", 2),
+    ("Tur 6'dayız, 14 güçlü birimim saldırıyor", "steal", "turn", 6),
+    ("tur 5, giglerim 4 ve 10", "street_cred", "turn", 5),
+    ("my 9 pwr unit (it cost 4) hits their gig area", "steal", "cost", 4),
+    ("Kartın bedeli 6, gücü 0", "steal", "cost", 6),
 ])
 def test_a_turn_or_a_hand_is_context_where_it_cannot_matter(question, family, kind, value):
     found = context_numbers(read(question), family, set())
@@ -45,6 +49,11 @@ def test_a_turn_or_a_hand_is_context_where_it_cannot_matter(question, family, ki
     ("3 maliyetli birimimi 1 indirimle oynadım, 9 güçlü", "steal"),           # a cost question
     ("maliyeti 3 olan birim", "cost"),                                         # the cost family
     ("4 cost 12 power unit", "draw"),
+    ("bu tur 5 güçlü birimim saldırdı", "steal"),                             # a power
+    ("tur 5 güçlü birimim saldırdı", "steal"),                                # not the clause's end
+    ("birimin bedeli 4 ama 2 indirim aldı, 8 güçlü", "steal"),                # a cost changed
+    ("bedeli 3 gücü 9 olan birimim", "steal"),                                # cost or power?
+    ("the unit costs 4", "cost"),                                             # the cost asked
 ])
 def test_no_context_where_the_number_could_matter(question, family):
     assert context_numbers(read(question), family, set()) == []

@@ -219,3 +219,19 @@ def test_any_count_of_one_players_pending_effects_is_ordered_by_their_controller
     answer = ask(question, book=book)
     assert answer.value == value and type(answer.value) is type(value)
     assert "10.12" in answer.rules
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Saldıran benim; rakibim tepki adımında QUICK program oynayabilir mi?", True),
+    ("Savunan oyuncu benim; rakibim tepki adımında QUICK program oynayabilir mi?", False),
+    ("I'm the attacking player; can my opponent play a QUICK program in the react step?", True),
+    ("I'm the defending player, can my opponent end the react step?", False),
+    ("Ben saldıranım; rakip tepki adımını bitirebilir mi?", True),
+    ("Saldıran benim; tepki adımında QUICK program oynayabilir miyim?", False),
+])
+def test_the_asker_naming_their_role_puts_the_rival_in_the_other(question, value):
+    """"Saldıran benim" names the asker's role, not the rival's who is asked about: the
+    rival acts in the other role (was read as acting in the asker's: a wrong No / Yes)."""
+    answer = ask(question)
+    assert answer.kind == "react"
+    assert answer.value is value

@@ -124,12 +124,15 @@ def _free_after(reading: Reading, k: int) -> bool:
 
 
 def _turns(reading: Reading) -> list[tuple[int, set[int]]]:
-    from .lexicon import turn_form
+    from .lexicon import tr_turn_number, turn_form
     items = reading.items
     out = []
     for a, b in zip(items, items[1:]):
         # "turn 3", "turn 3teyim", "turn 3 teyim": the reader keeps the number as a word
         m = _DIGITS.fullmatch(b.key)
+        if a.key == "tur" and m and tr_turn_number(items, a.i):
+            out.append((int(m.group(1)), {a.i, b.i}))      # "Tur 6'dayız", "tur 5, …"
+            continue
         if a.key in _TURN_EN and m and b.number is None and b.clause == a.clause \
                 and not b.sign and (not m.group(2) or m.group(2) in _COPULA):
             words, last = {a.i, b.i}, b.i
@@ -205,9 +208,14 @@ def _costs(reading: Reading) -> list[tuple[int, set[int]]]:
             out.append((it.number, set(range(k, after + 1))))
         elif cost_at(k - 1, it.clause) and not cost_at(k + 1, it.clause) \
                 and not (k >= 2 and items[k - 2].number is not None) \
-                and not (k + 1 < n and "power" in reading.at(k + 1)):
+                and not (k + 1 < n and items[k + 1].clause == it.clause
+                         and "power" in reading.at(k + 1)):
             # "maliyeti 3", "costs 5"; not "4-cost 17 power" (the 17 is the power)
-            out.append((it.number, {k - 1, k}))
+            words = {k - 1, k}
+            if k >= 2 and items[k - 2].clause == it.clause and items[k - 2].number is None \
+                    and reading.at(k - 2) & {"card", "unit"}:
+                words.add(k - 2)        # "Kartın bedeli 6": whose cost, in the genitive
+            out.append((it.number, words))
     return out
 
 

@@ -2139,6 +2139,35 @@ def _i_am_role(reading: Reading) -> bool:
     return False
 
 
+# the first person copula on a role word ("saldıranım", "savunansam", "saldıranken")
+_TR_ROLE_ME = ("anim", "ansam", "anken", "animdir")
+_ROLE_KEYS = ("saldiran", "savunan", "attacker", "defender", "attacking", "defending")
+
+
+def _role_is_me(reading: Reading) -> bool:
+    """A role word said to be the asker, ending its clause: "Saldıran benim", "savunan
+    oyuncu benim", "the attacker is me", "the attacking player is me" (not "saldıran benim
+    birimim": that names a Unit)."""
+    items = reading.items
+    keys = [it.key for it in items]
+    for i, k in enumerate(keys):
+        if reading.language == "tr" and k.startswith(_ROLE_KEYS[:2]) and k.endswith(_TR_ROLE_ME):
+            return True                 # "Ben saldıranım", "savunansam", "saldıranken"
+        if not k.startswith(_ROLE_KEYS[:2]) and k not in _ROLE_KEYS[2:]:
+            continue
+        j = i + 1
+        if j < len(keys) and keys[j] in ("oyuncu", "player"):
+            j += 1
+        if reading.language == "en":
+            if keys[j:j + 2] == ["is", "me"]:
+                return True
+            continue
+        if j < len(keys) and keys[j] in ("benim", "ben") and items[j].clause == items[i].clause \
+                and (j + 1 >= len(keys) or items[j + 1].clause != items[j].clause):
+            return True
+    return False
+
+
 def _rival_did(reading: Reading) -> bool:
     """The rival has already done something of the React Step's kind ("Rakibim Tepki
     Adımı'nda Legend çağırdı", "my opponent played a QUICK Program"): the question is
@@ -2174,7 +2203,16 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
         if not me or roles:
             raise Unclear("react.who_acts")
         return "me"
-    if roles and len(roles) == 1 and (not me or _i_am_role(reading)):
+    if roles and len(roles) == 1 and (_i_am_role(reading) or _role_is_me(reading)):
+        # the asker names their own role ("Saldıran benim", "I'm the defending player"):
+        # they act in that role; the rival named as the subject acts in the other one
+        role = next(iter(roles))
+        if me:
+            return role
+        if _rival_subject(reading):
+            return "defender" if role == "attacker" else "attacker"
+        raise Unclear("react.who_acts_role")
+    if roles and len(roles) == 1 and not me:
         return roles.pop()
     if roles:
         raise Unclear("react.who_acts_role")

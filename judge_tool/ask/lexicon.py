@@ -936,12 +936,37 @@ def turn_form(key: str) -> bool:
     return key in _TURN_ORDINAL_NEXT or TURN_FORM.fullmatch(key) is not None
 
 
+# "Tur 6'dayız", "tur 5'teyim": the locative with "I am" / "we are" after the turn's number
+_TR_TURN_COPULA = frozenset({"da", "de", "ta", "te", "dayim", "deyim", "tayim", "teyim",
+                             "dayiz", "deyiz", "tayiz", "teyiz", "dayken", "deyken",
+                             "tayken", "teyken"})
+
+
+def tr_turn_number(items: list[Item], k: int) -> bool:
+    """Word `k` is "tur" opening its clause and the number after it is the turn's: with
+    the locative ("Tur 6'dayız") or closing the clause ("tur 5, elimde …"). Never "bu tur
+    5 güç" (a power after "this turn") nor "5 tur" (five turns)."""
+    if k + 1 >= len(items) or items[k].key != "tur":
+        return False
+    a, b = items[k], items[k + 1]
+    if (k and items[k - 1].clause == a.clause) or b.clause != a.clause or b.sign:
+        return False
+    m = _NUMBER.fullmatch(b.key)
+    if not m or (b.number is None and not b.key[:1].isdigit()):
+        return False
+    if m.group(2):
+        return m.group(2) in _TR_TURN_COPULA
+    return k + 2 >= len(items) or items[k + 2].clause != b.clause
+
+
 def _turn_numbers(items: list[Item]) -> None:
     """A number right after "turn"/"round" is the turn's number: no family reads one, so it
     is kept as a word and reported (a family would take it for a power or a count)."""
     for a, b in zip(items, items[1:]):
         if a.key in _TURN_WORDS and b.number is not None and not b.sign and b.clause == a.clause:
             b.number = None
+        elif tr_turn_number(items, a.i):
+            b.number = None         # "Tur 6'dayız", "tur 5, …": the turn's number
         elif a.number is not None and not a.sign and b.clause == a.clause and (
                 (a.suffix == "." and a.key.isdigit() and turn_form(b.key))
                 or (a.suffix in ("st", "nd", "rd", "th") and b.key in _TURN_WORDS)):
