@@ -2604,6 +2604,17 @@ def _twice(reading: Reading) -> bool:
     return any(it.number == 2 and not it.sign for it in reading.numbers)
 
 
+def _another_unplaced(reading: Reading) -> bool:
+    """"bir Legend daha çağırabilir miyim?", "can I sell another one?": "one more" is asked
+    with nothing saying the first was in this turn (no turn word, no "same", no past action
+    read): once a turn decides only if it was, so the question is not read."""
+    if reading.has("repeat") or reading.has("turn") or _same_turn(reading):
+        return False
+    if any(it.number == 2 and not it.sign for it in reading.numbers):
+        return False
+    return bool(reading.of("again"))
+
+
 # "daha önce", "daha evvel": earlier (folded), after which "daha" is no "again"
 _EARLIER = ("once", "evvel", "onceden")
 
@@ -2774,6 +2785,8 @@ def extract_sell(reading: Reading) -> Call | None:
             return Call({"sold_this_turn": False}, used=used, defaults={"sold_this_turn"},
                         assumptions=[say(reading, "ask_assume.sell.none_yet")])
         raise Unclear("sell.already_sold")
+    if sold is None and _another_unplaced(reading):
+        raise Unclear("econ.another_when")      # "bir kart daha satabilir miyim?"
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
 
 
@@ -2901,6 +2914,8 @@ def extract_call(reading: Reading) -> Call | None:
         called = False          # "geçen tur çağırdım": nothing called this turn is said
     if called is None and not twice:
         raise Unclear("call.already_called")
+    if called is None and _another_unplaced(reading):
+        raise Unclear("econ.another_when")      # "bir Legend daha çağırabilir miyim?"
     if called or twice:
         _later_this_turn(reading)
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
