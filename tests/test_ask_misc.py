@@ -307,3 +307,25 @@ def test_a_main_phase_refusal_names_the_phase_in_the_readers_language(book, ques
     assert answer.value is False
     steps = " ".join(s.text for s in answer.trace if s.rule == "8.12")
     assert phase in steps and ": end)" not in steps
+
+
+@pytest.mark.parametrize("question", [
+    "Can Corpo Security attack the rival's gig area?",
+    "corpo security rakibin gig alanina saldirabilir mi",
+])
+def test_a_card_whose_own_text_forbids_attacking_is_answered_by_the_engine(book, question):
+    """The quick computation never sees card effects; the engine applies Corpo Security's
+    own restriction (card text over the rules, 2.5) and decides: No (was no ruling, "engine
+    False, quick True", an internal message)."""
+    answer = ask(question, book=book)
+    assert answer.value is False and answer.kind != "unanswered"
+    assert any(s.rule == "2.5" for s in answer.trace)
+
+
+@pytest.mark.parametrize("question", [
+    "Is an 8 cost card a legend?",
+    "2 bedelli kart saldırabilir mi?",
+])
+def test_a_yes_no_about_neither_playing_nor_paying_is_no_cost_question(book, question):
+    # was "No: 8 €$ is needed, 1 available (0 Eddie + 1 Legend)", a neighbouring question
+    assert ask(question, book=book).kind != "cost"

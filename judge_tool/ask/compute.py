@@ -151,7 +151,7 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             value = each if args["manner"] == "one_by_one" else not each
             trace = [st for st in run.trace if st.rule == R.DRAW_EACH]
             line = say(reading, "ask_answer.draw.each_yes" if value else "ask_answer.draw.each_no")
-        if kind == "attack" and not line:
+        if kind == "attack" and (not line or value is False):
             line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
             if not value and run.outcome.illegal_reason:
                 line += f": {_why_illegal(reading, run.outcome)}"
@@ -236,7 +236,14 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     built = scenario_build.build(kind, args, question)
     value, run, text = scenario_build.run(built)
     expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
-    if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected:
+    from ..engine.cite import R
+    # a named card's own text forbids the attack (Corpo Security "cannot attack": card text
+    # over the rules, 2.5; Ruthless Lowlife cannot attack Gig areas, 9.3.2.3): the quick
+    # computation never sees card effects, the engine does
+    card_forbids = kind == "attack" and value is False and not run.outcome.legal \
+        and run.outcome.illegal_rule in (R.CARD_OVER_RULES, R.TARGET_BY_EFFECT)
+    if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected \
+            and not card_forbids:
         raise EngineDisagrees("engine.disagrees", kind=kind, engine=repr(value), quick=repr(quick))
     if kind == "fight":
         value = None if value == "both_lose" else value

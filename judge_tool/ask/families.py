@@ -4271,6 +4271,10 @@ def extract_cost(reading: Reading) -> Call | None:
         if asked_what != "plays":
             return Call(args, assumptions, used=used, defaults=defaults)
     if asked_form(reading) == "yesno":
+        if not (reading.has("play") or reading.has("pay")):
+            # "Is an 8 cost card a legend?", "2 bedelli kart saldırabilir mi?": a yes/no
+            # that asks neither about playing the card nor about paying for it
+            return None
         if payers.uncounted == "eddies":
             # "I have some eddies", "Eddie'lerim var": named, not counted
             raise Unclear("econ.eddies_count")

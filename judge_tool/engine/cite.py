@@ -54,6 +54,7 @@ class R:
     TARGET_GIGS = "9.3.2.2"
     TARGET_EMPTY_GIGS = "9.3.2.2"
     NO_TARGET = "9.3.2.4"
+    TARGET_BY_EFFECT = "9.3.2.3"
     DECLARE_SPEND = "9.3.3"
     DECLARE_TELL = "9.3.4"
     ATTACKING = "9.4"
