@@ -197,3 +197,15 @@ def test_a_power_decides_no_attack_legality(q, want, power):
     answer is the same for any power."""
     a = ask(q.format(p=power))
     assert a.kind == "attack" and a.value is want
+
+
+def test_a_negation_after_a_blockers_state_is_the_states():
+    """"blocker'im hazir degil": not ready, not "no BLOCKER" (the understood line must say
+    what decided the No)."""
+    answer = ask("rakip saldirdi, blocker'im hazir degil, bloklayabilir miyim")
+    assert answer.value is False
+    assert any("harcanmış: evet" in line for line in answer.understood)
+
+
+def test_a_blocker_said_only_not_to_lag_gets_no_ruling():
+    assert ask("rakip saldirdi blocker birimim gecikmeli degil bloklayabilir mi").kind == "unanswered"

@@ -129,6 +129,9 @@ def _negative_question_opener(reading: Reading, k: int) -> bool:
 _EN_HAVE = ("have", "has", "having")
 
 
+_STATES = frozenset({"spent", "ready", "lag"})
+
+
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
     """Is the concept at words [start, end) negated? Turkish puts the negation after
     ("ADRENALINE'i yok", "gecikmeli değil", "ADRENALINE olmadan"; only "hiç" comes
@@ -155,6 +158,10 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
             if reading.at(k) & _ACTIONS:
                 # "Gig alanıma saldırdı, bloklamadım": a negative verb of another action
                 # (or one after it) negates that action, not the noun before it
+                break
+            if k > end - 1 and reading.at(k) & _STATES and not ({"spent", "ready", "lag"}
+                                                                 & reading.at(start)):
+                # "BLOCKER'ım hazır değil": the negation after a state is the state's
                 break
             around.append(k)
     # a negation before the concept negates the next concept only: in "without ADRENALINE
@@ -2397,9 +2404,10 @@ def extract_blocker(reading: Reading) -> Call | None:
                 "blocker_target": bool(target), "blocker_lag": bool(lag)}
         return Call(args, assumptions, defaults={"blocker_spent", "blocker_target",
                                                  "blocker_lag"})
-    if spent is None and ready is None and not target and lag is None:
-        # "BLOCKER'ım bloklayabilir mi?": nothing is said that decides it (a spent BLOCKER
-        # may not block, 9.9): taking it as ready would answer a question not asked.
+    if spent is None and ready is None and not target and not lag:
+        # "BLOCKER'ım bloklayabilir mi?", "… gecikmeli değil": nothing is said that decides
+        # it (a spent BLOCKER may not block, 9.9): taking it as ready would answer a
+        # question not asked.
         return None
     args = {"blocker_spent": is_spent, "blocker_target": bool(target),
             "blocker_lag": bool(lag)}
