@@ -2161,6 +2161,11 @@ def _role_is_me(reading: Reading) -> bool:
         if reading.language == "en":
             if keys[j:j + 2] == ["is", "me"]:
                 return True
+            back = keys[max(0, i - 3):i]
+            if back[-1:] == ["the"]:
+                back = back[:-1]
+            if back[-1:] == ["im"] or back[-2:] == ["i", "am"]:
+                return True             # "I'm defending", "I am the attacker"
             continue
         if j < len(keys) and keys[j] in ("benim", "ben") and items[j].clause == items[i].clause \
                 and (j + 1 >= len(keys) or items[j + 1].clause != items[j].clause):
