@@ -329,3 +329,11 @@ def test_a_card_whose_own_text_forbids_attacking_is_answered_by_the_engine(book,
 def test_a_yes_no_about_neither_playing_nor_paying_is_no_cost_question(book, question):
     # was "No: 8 €$ is needed, 1 available (0 Eddie + 1 Legend)", a neighbouring question
     assert ask(question, book=book).kind != "cost"
+
+
+def test_choosing_not_to_find_in_the_trash_gets_no_ruling():
+    """11.13.4.1 lets a search of a hidden area fail on purpose; the trash is public, and
+    "çöpümde" is where the search looks, not where a card goes (was Yes)."""
+    from judge_tool.ask import ask
+    assert ask("Arama etkisi çöpümde bir birim bulmamı söylüyor, bulmamayı seçebilir miyim?"
+               ).kind == "unanswered"

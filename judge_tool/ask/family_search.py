@@ -127,6 +127,9 @@ def extract(reading: Reading) -> Call | None:
     asked = _asked(reading, asked_form(reading))
     if asked is None:
         return None
+    if asked == "decline" and reading.has("trash") and not reading.has("deck"):
+        return None                     # "çöpümde bir birim ara": the trash is no hidden
+                                        # area (11.13.4.1 is about hidden ones)
     if asked == "reveal_fail":
         if not reading.has("deck") or reading.has("trash"):
             return None                 # 11.13.4 is about a hidden area: the deck is said
