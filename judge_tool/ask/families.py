@@ -812,6 +812,9 @@ def _owner_near(reading: Reading, item: Item) -> str | None:
             return "rival"
         if items[k].key in ("my", "benim", "mine"):
             return "mine"       # "mine has 12"
+        if k == item.i - 1 and _unit_pronoun(items[k].key) is not None:
+            reading.consumed.add(k)
+            return _unit_pronoun(items[k].key)      # "benimki 8", "theirs 6"
         if not own_noun and items[k].key in ("birimim", "birimimin"):
             return "mine"       # "Saldıran birimim 5 güçlü": the number is its predicate
     return None
@@ -1581,7 +1584,9 @@ def extract_fight(reading: Reading) -> Call | None:
     subject = _owner_subject(reading, attacker, defender)
     if subject is not None:
         args["subject"] = subject
-    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters)
+    # "iki birim 3'e 3 çatıştı", "two units, 5 and 7": the count agrees with the two powers
+    pair = {count_at} if units == 2 else set()
+    return Call(args, assumptions, steps, {first.i, second.i} | {m.i for m in mods} | counters | pair)
 
 
 def _outcome_not_asked(reading: Reading) -> bool:
@@ -1606,6 +1611,12 @@ def _recipient(reading: Reading, mod: Item) -> str | None:
         while 0 <= k < len(items) and abs(k - mod.i) <= 3 and items[k].clause == mod.clause:
             if items[k].number is not None:
                 break
+            pronoun = _unit_pronoun(items[k].key)
+            if pronoun is not None:
+                # "benimki saldırırken +2 alıyor", "theirs gets +3": the pronoun stands for
+                # that player's Unit
+                reading.consumed.add(k)
+                return pronoun
             if "unit" in reading.at(k):
                 prev = k - 1 if k > 0 and items[k - 1].clause == mod.clause else None
                 if prev is not None and "power" in reading.at(prev):
@@ -1617,6 +1628,18 @@ def _recipient(reading: Reading, mod: Item) -> str | None:
                     return "rival"
                 return "?"
             k += step
+    return None
+
+
+def _unit_pronoun(key: str) -> str | None:
+    """A possessive pronoun that stands for a player's Unit ("benimki", "mine" -> "mine";
+    "onunki", "rakibinki", "theirs" -> "rival"), folded; None for any other word. ("his"
+    and "her" are left out: they also stand before a noun.)"""
+    from .asked import _MINE_PRONOUNS, _THEIRS_PRONOUNS
+    if key in _MINE_PRONOUNS:
+        return "mine"
+    if key in _THEIRS_PRONOUNS and key not in ("his", "her"):
+        return "rival"
     return None
 
 
@@ -1655,6 +1678,11 @@ def _side_owners(reading: Reading, attacker: Item, defender: Item) -> dict[str, 
                 continue
             before = [k for k in range(max(0, m.start - 3), m.start)
                       if items[k].clause == word.clause]
+            if concept == "attack" and before and _unit_pronoun(items[before[-1]].key):
+                # "benimki saldırıyor", "mine attacks": the pronoun is the attacking Unit
+                reading.consumed.add(before[-1])
+                said[side].add(_unit_pronoun(items[before[-1]].key))
+                continue
             if reading.language == "en":
                 if any(items[k].key == "i" for k in before[-2:]):
                     said[side].add("mine")
@@ -1853,6 +1881,8 @@ def _attack_subject_owner(reading: Reading) -> str | None:
         return _en_subject_owner(reading, v)
     if items[v].key.endswith("m"):
         return "mine"                               # "saldırırsam", "saldırdım"
+    if before and _unit_pronoun(items[before[-1]].key):
+        return _unit_pronoun(items[before[-1]].key)  # "benimki saldırıyor"
     return None
 
 

@@ -558,7 +558,8 @@ def _read(question: str, lexicon: Lexicon) -> Reading:
         elif d and int(d.group(1)) in DIE_SIDES:
             item.die = int(d.group(1))
             item.suffix = d.group(2)
-        elif key in lexicon.numbers and not (key == "one" and _pronoun_one(items)):
+        elif key in lexicon.numbers and not (key == "one" and _pronoun_one(items)) \
+                and not _ate_a_change(items, key, clauses[i]):
             item.number = lexicon.numbers[key]
         elif head in lexicon.ordinals:
             # "seventh", "yedinci Gig'im": read as "7th", "7." (the ending marks the ordinal)
@@ -827,6 +828,19 @@ def _spelled_numbers(items: list[Item], lexicon: Lexicon, language: str) -> None
             a.number = tens[a.key] + (units[b.key] if b.key in units else b.number)
             a.suffix = "" if b.key in units else b.suffix
             b.number, b.joined, b.forms, b.suffix = None, True, set(), ""
+
+
+# "-5 yedi", "-2 yedim": after a signed change "yedi" is the verb "yemek" (took the change,
+# table slang), not the number 7
+_ATE = frozenset({"yedi", "yedim", "yedik"})
+
+
+def _ate_a_change(items: list[Item], key: str, clause: int) -> bool:
+    """The word is "yedi"/"yedim" right after a signed number of its clause."""
+    if key not in _ATE or not items:
+        return False
+    a = items[-1]
+    return a.number is not None and bool(a.sign) and a.clause == clause
 
 
 def _glued_number(key: str, tens: dict[str, int], units: dict[str, int]) -> int | None:
