@@ -230,6 +230,8 @@ def test_any_count_of_one_players_pending_effects_is_ordered_by_their_controller
     ("Saldıran benim; tepki adımında QUICK program oynayabilir miyim?", False),
     ("I'm defending. Can my opponent play a QUICK program during the React Step?", False),
     ("I am the defender. Can my rival end the React Step?", False),
+    ("Saldıran rakibim; tepki adımında QUICK program oynayabilir miyim?", True),
+    ("Savunan rakibim; tepki adımında QUICK program oynayabilir miyim?", False),
 ])
 def test_the_asker_naming_their_role_puts_the_rival_in_the_other(question, value):
     """"Saldıran benim" names the asker's role, not the rival's who is asked about: the

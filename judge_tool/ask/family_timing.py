@@ -1346,7 +1346,11 @@ def _extract_react(reading: Reading) -> Call | None:
         # "Tepki Adımı'nı kim bitirir?", "Who decides when the React Step ends?" (9.12)
         if reading.has("end_step") and reading.has("react") and reading.has("step") and not any(
                 reading.has(c) for c in ("program", "effect", "activate", "call", "block", "unit",
-                                         "gear", "quick", "play", "several", "after")) and not roles:
+                                         "gear", "quick", "play", "several", "after")) and (
+                not roles or _i_am_role(reading) or _role_is_me(reading)
+                or _role_is_rival(reading)):
+            # a role said to be the asker's or the rival's ("when I'm the one attacking",
+            # "Saldıran rakibimse") only says who is who: the defending player ends it
             return Call({"case": "who_ends", "asked": "who"}, used=used)
         if reading.has("end_step"):
             raise Unclear("react.ending")
@@ -2173,6 +2177,27 @@ def _role_is_me(reading: Reading) -> bool:
     return False
 
 
+def _role_is_rival(reading: Reading) -> bool:
+    """A role word said to be the rival: "Saldıran rakibim(se)", "savunan rakip", "the
+    attacker is my opponent"."""
+    keys = _keys(reading)
+    for i, k in enumerate(keys):
+        if not k.startswith(_ROLE_KEYS[:2]) and k not in _ROLE_KEYS[2:]:
+            continue
+        j = i + 1
+        if j < len(keys) and keys[j] in ("oyuncu", "player"):
+            j += 1
+        if reading.language == "en":
+            if keys[j:j + 1] == ["is"] and j + 1 < len(keys) and "rival" in reading.at(j + 1) \
+                    or keys[j:j + 2] == ["is", "my"] and j + 2 < len(keys) \
+                    and "rival" in reading.at(j + 2):
+                return True
+        elif j < len(keys) and "rival" in reading.at(j) and reading.items[j].clause == \
+                reading.items[i].clause and not keys[j].endswith(_DATIVE_ENDS):
+            return True
+    return False
+
+
 def _rival_did(reading: Reading) -> bool:
     """The rival has already done something of the React Step's kind ("Rakibim Tepki
     Adımı'nda Legend çağırdı", "my opponent played a QUICK Program"): the question is
@@ -2216,6 +2241,14 @@ def _actor(reading: Reading, roles: set[str], when: str) -> str:
             return role
         if _rival_subject(reading):
             return "defender" if role == "attacker" else "attacker"
+        raise Unclear("react.who_acts_role")
+    if roles and len(roles) == 1 and _role_is_rival(reading):
+        # "Saldıran rakibim; … oynayabilir miyim?": the asker acts in the other role
+        role = next(iter(roles))
+        if me:
+            return "defender" if role == "attacker" else "attacker"
+        if _rival_subject(reading):
+            return role
         raise Unclear("react.who_acts_role")
     if roles and len(roles) == 1 and not me:
         return roles.pop()
