@@ -28,6 +28,8 @@ from judge_tool.ask.lexicon import read
     ("maliyeti 5 olan 8 guclu birimim", "fight", "cost", 5),
     ("my unit costs 2, it attacks", "attack", "cost", 2),
     ("Tur 6'dayız, 14 güçlü birimim saldırıyor", "steal", "turn", 6),
+    ("5. turdayım, fixer alanımda sadece d20 var", "d20", "turn", 5),
+    ("elimde 3 kart var, fixer alanimda d8 ve d20 var", "d20", "hand", 3),
     ("tur 5, giglerim 4 ve 10", "street_cred", "turn", 5),
     ("my 9 pwr unit (it cost 4) hits their gig area", "steal", "cost", 4),
     ("Kartın bedeli 6, gücü 0", "steal", "cost", 6),

@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 
 # kind -> the families whose rule cannot read that number
 FAMILIES = {
-    "turn": frozenset({"steal", "fight", "street_cred", "attack"}),
-    "hand": frozenset({"steal", "fight", "street_cred", "attack"}),
+    # the d20 may be chosen only when no other Gig is left in the fixer area (8.6.5.1.1):
+    # the fixer area decides, never the turn's number or the hand
+    "turn": frozenset({"steal", "fight", "street_cred", "attack", "d20"}),
+    "hand": frozenset({"steal", "fight", "street_cred", "attack", "d20"}),
     # a Unit's cost: a steal count, a fight and an attack's legality read power, Lag,
     # readiness and targets (9.3, 9.17, 9.23.2), never what the Unit cost to play
     "cost": frozenset({"steal", "fight", "attack", "blocker"}),
