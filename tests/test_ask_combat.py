@@ -209,3 +209,10 @@ def test_a_negation_after_a_blockers_state_is_the_states():
 
 def test_a_blocker_said_only_not_to_lag_gets_no_ruling():
     assert ask("rakip saldirdi blocker birimim gecikmeli degil bloklayabilir mi").kind == "unanswered"
+
+
+def test_a_count_of_gigs_is_never_the_attackers_power():
+    """"Rakibim 3 gig çaldı …; kaç gigim var?" was "1 Gig": the 3 Gigs stolen read as a
+    3 power attacker."""
+    assert ask("Rakibim 3 gig çaldı, benim 5 gigim kalmıştı; şimdi kaç gigim var?").kind \
+        == "unanswered"

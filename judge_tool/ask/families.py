@@ -550,8 +550,8 @@ def extract_steal(reading: Reading) -> Call | None:
     if reading.has("previous") and any(m.sign for m in mods):
         raise Unclear("power.change_earlier_turn")
     mods += lost
-    if base is None and free and not mods:
-        base, free = free[0], free[1:]
+    if base is None and free and not mods and not _counts_gigs(reading, free[0]):
+        base, free = free[0], free[1:]      # (never "3 gig çaldı": a count of Gigs)
     if dice is None and free and _gig_number(reading, free[0]):
         dice = free[0].number
         dice_items.append(free.pop(0))
@@ -745,6 +745,15 @@ def _area_after_verb(reading: Reading, item: Item) -> bool:
         and not any(items[k].number is not None or reading.at(k) & {"gig", "power", "unit"}
                     for k in range(item.i + 1, m.start))
         for m in near)
+
+
+def _counts_gigs(reading: Reading, item: Item) -> bool:
+    """The number is said of a Gig word right after it ("3 gig çaldı", "2 gigs"): a count
+    of Gigs, never a power."""
+    items = reading.items
+    k = item.i + 1
+    return k < len(items) and items[k].clause == item.clause and "gig" in reading.at(k) \
+        and "power" not in reading.at(k)
 
 
 def _gig_number(reading: Reading, item: Item) -> bool:
