@@ -512,10 +512,25 @@ def _spent_target(reading: Reading) -> None:
             reading.consumed.update(range(m.start, m.end))
 
 
+def _keyword_noun(reading: Reading, at: int) -> bool:
+    """"My ATTACK trigger bounces the unit": "trigger" after a keyword, with the clause going
+    on, is the effect's name; "does its DEFEATED trigger?" (an auxiliary before it, or the
+    clause ending with it) is the verb."""
+    items = reading.items
+    if not any(i + 1 == at for i, _ in _trigger_words(reading)):
+        return False
+    if at + 1 >= len(items) or items[at + 1].clause != items[at].clause:
+        return False
+    return not any(items[k].key in _EN_AUX for k in range(max(0, at - 3), at - 1))
+
+
 def extract_timing(reading: Reading) -> Call | None:
     """The `timing` situation: {"case": …, "trigger": …, "asked": …, …}."""
     if not (reading.has("resolve") or reading.has("pending")):
         return None
+    if reading.language == "en" and not reading.has("resolve") and all(
+            _keyword_noun(reading, m.start) for m in reading.of("pending")):
+        return None     # "my ATTACK trigger bounces …": the keyword's noun, no timing asked
     if reading.has("how_many"):
         # "kaç kez beklemeye girer?": a steal trigger once per Gig stolen (10.16.3)
         from .family_stealcount import extract as extract_count
@@ -1611,6 +1626,11 @@ def _end_after_block(reading: Reading, acts: set[str], roles: set[str], used: se
                  and not _rival_attacks(reading)}, used=used)
 
 
+_EN_REACT_BETWEEN = ("still", "also", "ever", "then", "get", "to", "be", "able", "allowed", "even")
+_EN_REACT_SUBJECTS = ("opponent", "rival", "opponents", "player", "players", "defending",
+                      "attacking", "defender", "attacker", "both", "side")
+
+
 def _asks_react_verb(reading: Reading) -> bool:
     """The verb asked about is reacting itself: "tepki verebilir miyim", "karşılık
     verebilir mi", "can I react", "may he respond" (not "saldırabilir miyim")."""
@@ -1619,6 +1639,16 @@ def _asks_react_verb(reading: Reading) -> bool:
         if reading.language == "en":
             if m.start > 1 and items[m.start - 2].key in _EN_AUX \
                     and items[m.start - 1].key in _EN_SUBJECTS + ("opponent", "rival"):
+                return True
+            # "can my opponent still react", "does he get to react", "is the defending player
+            # able to react": the subject, then adverbs and "get to" / "be able to"
+            k = m.start - 1
+            while k > 0 and items[k].key in _EN_REACT_BETWEEN:
+                k -= 1
+            j = k
+            while j > 0 and items[j].key in _EN_SUBJECTS + _EN_REACT_SUBJECTS:
+                j -= 1
+            if j < k and k < m.start - 1 and items[j].key in _EN_AUX:
                 return True
             if m.start > 2 and any(items[k].key in _EN_AUX for k in range(
                     max(0, m.start - 4), m.start - 2)) and items[m.start - 1].key in (
