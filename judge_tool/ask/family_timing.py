@@ -1262,6 +1262,11 @@ def _extract_react(reading: Reading) -> Call | None:
     if ended is not None:
         _foreign(reading, "react")
         return ended                # an ATTACK effect took one away: no React Step (9.6)
+    from .family_nextstep import extract as extract_next
+    following = extract_next(reading)
+    if following is not None:
+        _foreign(reading, "react")
+        return following            # the React Step over: the Fight or the Steal Step (9.14)
     if _asks_step_exists(reading):
         # "Gig alanıma saldırınca Tepki Adımı var mı?": a plain attack goes on to the React
         # Step once its pending effects are resolved (9.6; the engine says so at 9.6)
@@ -2671,7 +2676,7 @@ def _on_engine(kind: str, args: dict[str, Any], title: str) -> tuple[Any, list, 
     """(value, deciding steps, scenario TOML, run)."""
     from ..engine.cite import R
     case = args["case"]
-    if kind == "react" and case not in ("react_before_play", "react_leave", "attack_end"):
+    if kind == "react" and case not in ("react_before_play", "react_leave", "attack_end", "next_step"):
         if case == "who_reacts":
             quick = {"act": args.get("act", "quick_program"), "when": "react"}
             ok, run_d, _ = _run(_react_scenario(quick, title, "defender"), _legal)
@@ -2856,6 +2861,8 @@ def _case_module(case: str):
         from . import family_fires as mod
     elif case == "attack_end":
         from . import family_attackend as mod
+    elif case == "next_step":
+        from . import family_nextstep as mod
     else:
         return None
     return mod
