@@ -14,6 +14,9 @@ from judge_tool.ask.evaluate import load_cases
 from judge_tool.ask.lexicon import read
 
 HEDGED = [
+    # alternatives asked: "2 gigs or 1" was "No — 1 Gig" (the 1 read as the Gigs in the area)
+    "15 guc 2 gig mi calar 1 mi",
+    "does a 15 power unit steal 2 gigs or 1",
     # bounds
     "Birimimin gücü en az 20, kaç Gig çalar?",
     "birimimin gucu en az 20 kac gig calar",
@@ -56,6 +59,7 @@ HEDGED = [
 ]
 
 EXACT = [
+    ("9 güçlü birim 1 gig mi çalar?", True),             # one number asked: the claim
     # the same questions with exact numbers, and effect wordings that are bounds by rule
     ("Birimimin gücü 20, kaç Gig çalar?", 3),
     ("My unit has 9 power, how many gigs?", 1),

@@ -22,6 +22,7 @@ from .lexicon import Reading
 _PLUS = re.compile(r"\d+\s*\+(?!\s*\d)")
 _RANGE = re.compile(r"(?<![\d.])\d+(?:[–-]\s?|\s[–-]\s)\d+(?![\d.])")
 _ABLATIVE = ("den", "dan", "ten", "tan")
+_PARTICLES = frozenset({"mi", "mu", "midir", "mudur"})     # folded "mı", "mi", "mu", "mü"
 # "5 -> 3", "5→3", "5 => 3": a change written as an arrow
 _ARROW = re.compile(r"\d+\s*(?:-+>|=+>|→|⇒)\s*\d+")
 
@@ -102,11 +103,21 @@ def hedged(question: str, reading: Reading) -> list[str]:
             for k in (n + 1, n + 2):
                 if k < len(items) and keys[k] in h.comparative:
                     found.append(items[k].text)
-        # between: "9 ya da 10", "5 or 6 power", "3 ila 4"
-        for phrase in h.between:
-            k = n + 1 + len(phrase)
-            if _at(keys, n + 1, phrase) and k < len(items) and items[k].number is not None:
-                phrase_at(n + 1, phrase)
+        # between: "9 ya da 10", "5 or 6 power", "3 ila 4", "2 gigs or 1" (one noun
+        # between the first number and the word)
+        for skip in (1, 2):
+            if skip == 2 and (n + 1 >= len(items) or items[n + 1].number is not None):
+                continue
+            for phrase in h.between:
+                k = n + skip + len(phrase)
+                if _at(keys, n + skip, phrase) and k < len(items) and items[k].number is not None:
+                    phrase_at(n + skip, phrase)
+    # "2 gig mi çalar 1 mi", "1 mi 2 mi": two numbers each asked with the question particle
+    # are alternatives, neither a fact of the board
+    asked = [n for n, item in enumerate(items) if item.number is not None and not item.sign
+             and any(keys[j] in _PARTICLES for j in range(n + 1, min(len(items), n + 3)))]
+    if len(asked) > 1:
+        found += [items[n].text for n in asked]
     # vague counts: "birkaç Gig", "some gigs", "a few cards"
     for k in range(len(items)):
         for phrase in h.vague:
