@@ -2910,6 +2910,8 @@ def extract_call(reading: Reading) -> Call | None:
     if len(reading.numbers) > len(used):
         return None
     turns = _turns_by_clause(reading)
+    if called:
+        turns = _call_turns(reading, turns)
     if called and len(set(turns.values())) == 2:
         # "Rakibimin turunda bir Legend çağırdım, kendi turumda yine çağırabilir miyim?":
         # the call made and the call asked are in the turns their clauses name
@@ -2919,6 +2921,8 @@ def extract_call(reading: Reading) -> Call | None:
                                               if not _said_done(reading.items[m.start])])
         if made is None or asked is None:
             raise Unclear("econ.call_turn")
+        # "bir daha", "again": the call asked, in the turn its clause names
+        reading.consumed.update(k for m in reading.of("again") for k in range(m.start, m.end))
         reading.consumed.update(k for m in reading.of("turn") for k in
                                 range(max(0, m.start - 3), m.start)
                                 if reading.at(k) & {"rival", "own", "next"})
@@ -3116,6 +3120,33 @@ def _turns_by_clause(reading: Reading) -> dict[int, str]:
         if out.get(clause, owner) != owner:
             raise Unclear("econ.turns_clause")
         out[clause] = owner
+    return out
+
+
+def _call_turns(reading: Reading, turns: dict[int, str]) -> dict[int, str]:
+    """`_turns_by_clause` and the clauses that place a call in a turn without a turn word:
+    a React Step ("tepki adımında çağırdım", "in the react step") is the rival's turn (a
+    call is a reaction only to a rival's attack, 11.11.2.2); the asker's own Main Phase
+    ("ana aşamamda", "in my main phase") is the asker's. A clause naming both is left out."""
+    items = reading.items
+    out = dict(turns)
+    for clause in {it.clause for it in items}:
+        if clause in out:
+            continue
+        here = [it.i for it in items if it.clause == clause]
+        react = any(reading.at(k) & {"react"} for k in here)
+        mine = [m for m in reading.of("main_phase") if items[m.start].clause == clause and (
+            any(items[k].key.startswith("asamam") for k in range(m.start, m.end)) or
+            (m.start and items[m.start - 1].key == "my"))]
+        rival_main = any("rival" in reading.at(k) for m in reading.of("main_phase")
+                         if items[m.start].clause == clause
+                         for k in range(max(0, m.start - 3), m.start))
+        if react and not mine and not rival_main:
+            out[clause] = "rival"
+        elif mine and not react and not rival_main:
+            out[clause] = "mine"
+            reading.consumed.update(k for m in mine for k in range(max(0, m.start - 1), m.end)
+                                    if items[k].key == "my" or "own" in reading.at(k))
     return out
 
 

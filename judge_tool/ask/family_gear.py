@@ -14,7 +14,7 @@ TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the t
 if TYPE_CHECKING:
     from typing import Any
 
-from .families import Call, Unclear
+from .families import _COUNT_WORDS, Call, Unclear
 from .family_util import deciding, run, words, yes_no
 from .family_util import answer as make_answer
 from .lexicon import Reading
@@ -330,7 +330,7 @@ def _gear_alone(reading: Reading) -> Call | None:
 
 # what a Unit-power question with Gears may also hold; anything else is another family's
 _POWER_ONLY = frozenset({"power", "unit", "gear", "equip", "how_many", "what", "yesno",
-                         "total", "now", "other", "both"})
+                         "total", "now", "other", "both", "top"})
 _ARTICLES = ("bir", "a", "an")
 _TOTAL = ("toplam", "total", "its", "the", "simdi", "now")
 
@@ -391,6 +391,9 @@ def _power_asked(reading: Reading) -> Call | None:
     holding = _holding_words(reading)
     if reading.concepts() - _POWER_ONLY - ({"left"} if holding else set()):
         return None
+    if any(reading.items[m.start].key not in _ON_TOP for m in reading.of("top")):
+        return None                     # "top" only as "üstünde" (the Gears on the Unit)
+    holding |= _on_top_words(reading)
     clause = asked_clause(reading)
     items = reading.items
     asked = [m for m in reading.of("power") if items[m.start].clause == clause
@@ -406,12 +409,18 @@ def _power_asked(reading: Reading) -> Call | None:
     counts = {it.i for it in reading.numbers if _gear_count_at(reading, it.i, it.clause)
               and it.i >= 2 and "power" in reading.at(it.i - 1)}
     roles = [(_power_said(reading, it), it) for it in reading.numbers if it.i not in counts]
-    if any(r is None for r, _ in roles):
-        raise Unclear("gear.number_unused")
     base = [it for r, it in roles if r == "unit"]
     gears = [it for r, it in roles if r == "gear"]
-    if len(base) != 1 or not gears or not reading.has("equip") and len(gears) < 1:
-        raise Unclear("gear.number_unused")
+    if any(r is None for r, _ in roles) or len(base) != 1 or not gears:
+        # "1 güçlü ve 4 güçlü iki Gear", "two 2 power gears", "gears with 1 and 3 power",
+        # "Birimim 5 güçlü, üstünde …": the Gears' powers said as a list
+        listed = _listed_powers(reading)
+        if listed is None:
+            raise Unclear("gear.number_unused")
+        base_item, powers, used = listed
+        reading.consumed.update(holding)
+        return Call({"event": "power", "asked": "power", "zone": None,
+                     "base": base_item.number, "gears": powers}, used=used)
     powers = []
     for g in gears:
         # "2 güçlü iki Gear": the count right after the power word repeats that power
@@ -422,6 +431,118 @@ def _power_asked(reading: Reading) -> Call | None:
     return Call({"event": "power", "asked": "power", "zone": None, "base": base[0].number,
                  "gears": powers},
                 used={it.i for _, it in roles} | counts)
+
+
+# "ve", "and", commas are no words here: a list of powers ("1 ve 3 güçlü", "1 and 3 power")
+_LIST_JOIN = ("ve", "and", "ile", "or")
+# "üstünde", "on it": where the Gears are, said of the Unit (nothing more)
+_ON_TOP = ("ustunde", "uzerinde", "ustundeki", "uzerindeki")
+
+
+def _on_top_words(reading: Reading) -> set[int]:
+    return {it.i for it in reading.items if it.key in _ON_TOP}
+
+
+def _plain(it) -> bool:
+    return it.number is not None and not it.sign and it.die is None and not it.suffix
+
+
+def _listed_powers(reading: Reading):
+    """(the Unit's power item, the Gears' powers, the words read) for Gears whose powers are
+    said as a list beside a Gear word, or None when any number is left without a sure role.
+    Before the Gear word: "1 güçlü ve 4 güçlü iki Gear", "2 ve 1 güçlü iki Gear", "two 2
+    power gears" (a count, then one power); after it: "gears with 1 and 3 power". A count
+    of Gears must be 1 for each listed power or the number of powers listed. The Unit's
+    power is the one other number: "5 güçlü birimim", or "Birimim 5 güçlü" (the Unit word
+    right before it)."""
+    items = reading.items
+    if any(it.key in _ON_TOP for it in items) and any(
+            m for m in reading.of("top") if items[m.start].key not in _ON_TOP):
+        return None
+    powers: list[int] = []
+    used: set[int] = set()
+    for m in reading.of("gear"):
+        if "equip" in reading.at(m.start):
+            continue
+        clause = items[m.start].clause
+        span: list[int] = []
+        k = m.start - 1
+        while k >= 0 and items[k].clause == clause and (
+                _plain(items[k]) or "power" in reading.at(k) or items[k].key in _LIST_JOIN
+                or items[k].key in _ARTICLES or items[k].key in _COUNT_WORDS):
+            span.insert(0, k)
+            k -= 1
+        after: list[int] = []
+        k = m.end
+        if k < len(items) and items[k].key == "with" and items[k].clause == clause:
+            k += 1
+            while k < len(items) and items[k].clause == clause and (
+                    _plain(items[k]) or "power" in reading.at(k) or items[k].key in _LIST_JOIN):
+                after.append(k)
+                k += 1
+            if not after:
+                return None
+            span, after = after, [m.end] + after
+        if not any("power" in reading.at(j) for j in span):
+            continue
+        got = _read_list(reading, span)
+        if got is None:
+            return None
+        listed, count = got
+        if count is not None:
+            if len(listed) == 1:
+                listed = listed * count
+            elif len(listed) != count:
+                return None
+        powers += listed
+        used.update(span, after)
+    if not powers:
+        return None
+    rest = [it for it in reading.numbers if it.i not in used]
+    if len(rest) != 1 or not _plain(rest[0]):
+        return None
+    base = rest[0]
+    k = base.i
+    nxt = items[k + 1] if k + 1 < len(items) else None
+    if nxt is None or "power" not in reading.at(k + 1) or nxt.clause != base.clause:
+        return None
+    unit_after = k + 2 < len(items) and "unit" in reading.at(k + 2) and items[k + 2].clause == base.clause
+    unit_before = k >= 1 and "unit" in reading.at(k - 1) and items[k - 1].clause == base.clause
+    if unit_after == unit_before:
+        return None
+    used.update({k, k + 1})
+    return base, powers, used
+
+
+def _read_list(reading: Reading, span: list[int]) -> tuple[list[int], int | None] | None:
+    """The powers and the count of Gears in a span of numbers, power words and joins; None
+    when a number's role is not sure. A number before a power word is a power (with any
+    numbers joined to it before: "2 ve 1 güçlü"); a number right before another number
+    ("two 2 power") or last, after the powers ("… güçlü iki"), is the count."""
+    items = reading.items
+    powers: list[int] = []
+    pending: list[int] = []
+    count = None
+    idx = [j for j in span if items[j].key not in _ARTICLES and items[j].key not in _COUNT_WORDS]
+    for n, j in enumerate(idx):
+        it = items[j]
+        if not _plain(it):
+            continue
+        nxt = items[idx[n + 1]] if n + 1 < len(idx) else None
+        if nxt is not None and "power" in reading.at(nxt.i):
+            powers += pending + [it.number]
+            pending = []
+        elif nxt is not None and nxt.key in _LIST_JOIN:
+            pending.append(it.number)
+        elif nxt is not None and _plain(nxt) and not powers and not pending and count is None:
+            count = it.number
+        elif nxt is None and powers and not pending and count is None:
+            count = it.number
+        else:
+            return None
+    if pending or not powers or (count is not None and not 1 <= count <= 9):
+        return None
+    return powers, count
 
 
 def extract(reading: Reading) -> Call | None:
