@@ -2621,6 +2621,9 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
             if not past:
                 continue
             negated = _negated(reading, m.start, m.end, reach=3)
+            if negated and m.end < len(items) and items[m.end].key in ("anything", "any") \
+                    and items[m.end].clause == items[m.start].clause:
+                reading.consumed.add(m.end)     # "I haven't sold anything": nothing at all
         else:
             if not key.endswith(("dim", "tim", "dım", "tım", "madim", "medim", "mistim", "mistim")):
                 continue
