@@ -642,8 +642,15 @@ def _attackers_own_gigs(reading: Reading, base: Item, counts: list[Item]) -> lis
     Gig area (9.23.2, 9.23.3.3): the attacker's own Gigs are context (ask/context.py)."""
     owner = _owner_near(reading, base)
     # the attacked Gig area must be said to be the other player's: "benim 1 gigim var, 25
-    # güçlü birimim saldırırsa" names no Gig area, and the one count may be meant as the cap
-    if owner is None or _area_owner(reading) != {"mine": "rival", "rival": "mine"}[owner]:
+    # güçlü birimim saldırırsa" names no Gig area, and the one count may be meant as the cap;
+    # a count said to be the other player's ("Benim 5 Gig'im var, rakibin 2 Gig'i kaldı")
+    # is that cap, so the attacker's own count is context
+    if owner is None:
+        return []
+    other = {"mine": "rival", "rival": "mine"}[owner]
+    area = _area_owner(reading)
+    if area != other and not (area is None and any(
+            not it.sign and _dice_owner(reading, it) == other for it in counts)):
         return []
     items = reading.items
     return [it for it in counts if not it.sign and it.number is not None and it.number >= 0
