@@ -216,3 +216,53 @@ def test_a_count_of_gigs_is_never_the_attackers_power():
     3 power attacker."""
     assert ask("Rakibim 3 gig çaldı, benim 5 gigim kalmıştı; şimdi kaç gigim var?").kind \
         == "unanswered"
+
+
+@pytest.mark.parametrize("question", [
+    "rakibin gig alani bos, harcanmis birimi de yok. saldirabilir miyim",
+    "Rakibin tüm birimleri hazır ve Gig alanı boş; hazır birimimle saldırabilir miyim?",
+    "the rival's gig area is empty and he has no spent units. can i attack",
+])
+def test_no_valid_target_at_all_is_no_by_9_3_2_4(question):
+    """An empty Gig area and no spent rival Unit leave no valid target (9.3.2.4): the
+    engine's declaration with no target chosen refuses it (was no ruling)."""
+    a = ask(question)
+    assert a.kind == "attack" and a.value is False
+    assert "9.3.2.4" in a.rules
+    assert "target = \"any\"" in (a.scenario or "")
+
+
+@pytest.mark.parametrize("question", [
+    "benim harcanmis birimim yok, rakibin gig alani bos, saldirabilir miyim",   # mine, not his
+    "Rakibin Gig alanı boş ama harcanmış bir birimi var, saldırabilir miyim?",  # a target
+])
+def test_no_target_is_only_read_of_the_rivals_side(question):
+    a = ask(question)
+    assert a.value is not False or "9.3.2.4" not in a.rules
+
+
+def test_an_attack_with_any_target_takes_the_gig_area_when_it_has_gigs():
+    from judge_tool.engine.scenario import parse_scenario, run_scenario
+    text = """
+title = "any target"
+question = "Gig alanında Gig varken hedef seçilmeden saldırı"
+refs = ["9.3.2.2"]
+[cards."A1"]
+type = "unit"
+power = 12
+[state.A]
+deck = 3
+field = ["A1"]
+[state.B]
+deck = 3
+gigs = ["d6=3", "d4=2"]
+[[actions]]
+do = "attack"
+unit = "A1"
+target = "any"
+[expect]
+legal = true
+stolen = 2
+"""
+    result = run_scenario(parse_scenario(text, "<test>", lambda r: True))
+    assert result.passed, [c.to_dict() for c in result.checks if not c.passed]

@@ -2088,14 +2088,19 @@ def extract_attack(reading: Reading) -> Call | None:
         return None
     assumptions: list[str] = []
     used: set[int] = set()
+    # "rakibin Gig alanı boş, harcanmış birimi de yok", "no gigs and no spent units": no
+    # valid target at all (9.3.2.4); the attacking Unit's own state is read as ever
+    none_left = _no_target_said(reading)
+    if none_left == "spent_attacker":
+        return None
     attacker_part, target_part = _attack_parts(reading)
-    if any(m.start in attacker_part and _rivals_clause(reading, m.start)
+    if none_left is None and any(m.start in attacker_part and _rivals_clause(reading, m.start)
            for c in ("spent", "ready", "lag", "adrenaline") for m in reading.of(c)):
         # "rakibin harcanmış bir birimi var", "he has a spent unit": a state in a clause
         # about the rival's things is no state of the asker's attacking Unit; which
         # target it makes valid is not read here
         return None
-    if any(_describes_target(reading, m, target_part)
+    if none_left is None and any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("attack.target_lag")
     earlier = _played_earlier(reading)
@@ -2119,6 +2124,13 @@ def extract_attack(reading: Reading) -> Call | None:
         args["lagging"] = lagging = True
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
                 if not said and not (key == "lagging" and earlier)}
+    if none_left is not None:
+        if _turn_owner(reading) == "rival" or _rival_acts(reading, attacker_part):
+            return None
+        args["target"] = "no_target"
+        for m in reading.of("attack"):
+            reading.consumed.update(range(m.start, m.end))
+        return Call(args, assumptions, used=used, defaults=defaults)
     turn_owner = _turn_owner(reading)
     if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
@@ -2211,6 +2223,58 @@ def extract_attack(reading: Reading) -> Call | None:
 
 
 _FIRST_PERSON_WORDS = ("my", "i", "me", "mine", "benim", "ben", "bende")
+_WHOLE = ("tum", "tumu", "butun", "hepsi", "all", "every")
+
+
+def _no_target_said(reading: Reading) -> str | None:
+    """The question says the rival has no valid attack target at all (9.3.2.4): the Gig
+    area empty ("boş", "no gigs") and no spent Unit ("harcanmış birimi yok", "no spent
+    units", "tüm birimleri hazır", "all his units are ready", "hiç birimi yok"), said of
+    the rival (in that clause or the one before, with no first-person word). Returns
+    "none" (the words are read), "spent_attacker" when a spent word is left for the
+    attacking Unit (not read here), or None when not said."""
+    if not _gig_area_empty(reading):
+        return None
+    items = reading.items
+
+    def rivals(k: int) -> bool:
+        clause = items[k].clause
+        if any(items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j)
+               for j in range(len(items)) if items[j].clause == clause):
+            return False
+        return any("rival" in reading.at(j) for j in range(len(items))
+                   if items[j].clause in (clause, clause - 1))
+
+    def whole(k: int) -> bool:
+        return any(items[j].key in _WHOLE and items[j].clause == items[k].clause
+                   for j in range(max(0, k - 4), min(len(items), k + 4)))
+
+    said: list[Match] = []
+    for m in reading.of("spent") + reading.of("unit"):
+        if rivals(m.start) and _negated(reading, m.start, m.end, reach=3):
+            said.append(m)              # "harcanmış birimi yok", "no spent units", "no units"
+    for m in reading.of("ready"):
+        if rivals(m.start) and whole(m.start) and not _negated(reading, m.start, m.end):
+            said.append(m)              # "tüm birimleri hazır", "all his units are ready"
+    if not said:
+        return None
+    for m in said:
+        reading.consumed.update(range(m.start, m.end))
+        clause = items[m.start].clause
+        for j in range(len(items)):
+            if items[j].clause == clause and (items[j].key in _WHOLE or
+                                              reading.at(j) & {"unit", "spent", "ready"}):
+                reading.consumed.add(j)
+    if any(k not in reading.consumed for m in reading.of("spent") for k in range(m.start, m.end)):
+        return "spent_attacker"
+    for m in reading.of("gig") + reading.of("gig_area") + reading.of("empty") + reading.of("ready") \
+            + reading.of("rival"):
+        reading.consumed.update(range(m.start, m.end))
+    clauses = {items[m.start].clause for m in said}
+    # "he has no spent units": the rival said as a pronoun in those clauses
+    reading.consumed.update(j for j in range(len(items)) if items[j].clause in clauses
+                            and items[j].key in ("he", "she", "they", "his", "her", "their"))
+    return "none"
 
 
 def _rivals_clause(reading: Reading, k: int) -> bool:

@@ -73,7 +73,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             attack["reactions"] = [{"do": "block", "unit": BLOCKER}]
         else:
             attack["reactions"] = []
-        if args.get("target") == "unit":
+        if args.get("target") == "no_target":
+            # no valid target at all (9.3.2.4): an empty Gig area, no spent Unit
+            target = "any"
+            state_b["gigs"] = []
+        elif args.get("target") == "unit":
             # a spent rival Unit attacked: a fight, no Steal Step (9.15)
             cards[DEFENDER] = {"type": "unit", "power": 1}
             field_b = field_b + [{"card": DEFENDER, "spent": True}]
@@ -117,7 +121,11 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         target = "gigs"
         gigs: list[str] = []
         own_units: list[Any] = []
-        if args.get("target") == "unit":
+        if args.get("target") == "no_target":
+            # no valid target at all (9.3.2.4): an empty Gig area, no spent Unit
+            target = "any"
+            state_b["gigs"] = []
+        elif args.get("target") == "unit":
             cards[DEFENDER] = {"type": "unit", "power": 1}
             target_card = {"card": DEFENDER, "spent": bool(args.get("target_spent"))}
             if args.get("own_target"):

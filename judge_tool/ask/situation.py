@@ -68,7 +68,8 @@ FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attac
          "claimed_gigs", "go_solo", "own_target", "overtime", "blocker_keyword",
          "attacker_fight", "defender_fight", "attacker_undefeatable", "defender_undefeatable")
 # Symbolic values of the situation's facts, as the judge reads them.
-VALUE_WORDS = ("gigs", "start", "steal", "overtime_begins", "rival", "me", "unit", "win", "lose")
+VALUE_WORDS = ("gigs", "start", "steal", "overtime_begins", "rival", "me", "unit", "win", "lose",
+               "no_target")
 
 
 def _messages(language: str):

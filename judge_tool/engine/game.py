@@ -1929,8 +1929,20 @@ class Game:
         record = {"attacker": unit.uid, "target": target_ref, "stolen": 0, "fight": None, "ended": None}
         self.step(R.DECLARE_UNIT, "attack.declare", player=player, card=unit.uid, power=self.power(unit))
         self.out.attacks.append(record)
-        self._attack_restrictions(unit, target_ref, o)
         lag_ok = self.allowed(unit, "attack_with_lag")
+        if target_ref == "any":
+            # a declaration with no target chosen: the rival's Gig area if it has Gigs, else
+            # a spent rival Unit (or a ready one a card allows), else no valid target (9.3.2.4)
+            units = [c for c in o.field if c.spent or self.allowed(unit, "attack_ready_units")]
+            if not o.gigs and not units:
+                check = can_attack(ready=not unit.spent, lagging=unit.lag and not lag_ok,
+                                   adrenaline=unit.defn.has("ADRENALINE"), go_solo=unit.go_solo,
+                                   target=None, rival_gigs=0, rival_spent_units=0)
+                self.trace.extend(check.steps)
+                raise Illegal(check.rules[-1], check.phrase)
+            target_ref = "gigs" if o.gigs else units[0].uid
+            record["target"] = target_ref
+        self._attack_restrictions(unit, target_ref, o)
         if lag_ok and unit.lag:
             self.step(R.CARD_OVER_RULES, "attack.card_allows_lag", card=unit.uid)
         if target_ref == "gigs":

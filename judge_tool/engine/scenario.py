@@ -524,7 +524,8 @@ def _action(raw: Any, path: str, known: set[str]) -> ActionSpec:
     elif verb == "attack":
         params["unit"] = _known(r.get("unit", str), known, r.at("unit"))
         target = r.get("target", str)
-        params["target"] = target if target == "gigs" else _known(target, known, r.at("target"))
+        # "any": whichever target is valid; refused when there is none (9.3.2.4)
+        params["target"] = target if target in ("gigs", "any") else _known(target, known, r.at("target"))
         if r.has("reactions"):
             reactions = r.get("reactions", list)
             params["reactions"] = [_reaction(x, join(r.at("reactions"), i), known) for i, x in enumerate(reactions)]
