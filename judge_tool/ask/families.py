@@ -3037,6 +3037,11 @@ def extract_call(reading: Reading) -> Call | None:
     if called is None and not twice and reading.has("previous") and \
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         called = False          # "geçen tur çağırdım": nothing called this turn is said
+    if called is None and not twice and _rival_plays_only(reading):
+        # "Rakibim birim oynadığında Legend çağırabilir miyim?": the rival playing a card is
+        # his Main Phase with no attack, where no Legend is called (11.11.2), whatever was
+        # called before
+        return Call({"call_asked": "rival_no_attack"}, used=used)
     if called is None and not twice:
         raise Unclear("call.already_called")
     if called is None and _another_unplaced(reading):
@@ -3044,6 +3049,25 @@ def extract_call(reading: Reading) -> Call | None:
     if called or twice:
         _later_this_turn(reading)
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _rival_plays_only(reading: Reading) -> bool:
+    """The rival plays a card (a rival word right before the play verb, its subject) and
+    nothing else of a moment is said: no attack, reaction, block, step, phase, turn, effect
+    or number; the asker is the one calling. The rival's words are read here."""
+    if not _asker_does(reading, "call") or reading.numbers or not _rival_does(reading, "play"):
+        return False
+    if any(reading.has(c) for c in ("attack", "react", "block", "step", "main_phase",
+                                    "end_phase", "turn", "effect", "quick", "previous",
+                                    "again", "pending", "trigger")):
+        return False
+    items = reading.items
+    for m in reading.of("play"):
+        reading.consumed.update(k for k in range(max(0, m.start - 3), m.end)
+                                if k >= m.start or reading.at(k) & {"rival", "unit", "program",
+                                                                    "gear", "card"})
+    return not any("rival" in reading.at(k) and k not in reading.consumed
+                   for k in range(len(items)))
 
 
 def _later_this_turn(reading: Reading) -> None:
