@@ -1251,6 +1251,25 @@ def extract_react(reading: Reading) -> Call | None:
     raise Unclear("react.obliged")
 
 
+_PERSON = ("oyuncu", "player", "taraf", "side", "rakip", "opponent", "rival", "kim")
+
+
+def _which_thing(reading: Reading) -> bool:
+    """"Tepki Adımında hangi kartları oynayabilirim?", "which cards can I play": "which" with
+    a noun that is no player asks for the things themselves, never who may react."""
+    items = reading.items
+    for m in reading.of("who"):
+        key = items[m.start].key
+        if not key.startswith(("hangi", "which")) or key.startswith("hangimiz"):
+            continue                  # "hangimiz": which of us
+        nxt = [it.key for it in items[m.end:m.end + 3]]
+        if nxt[:2] in (["of", "us"], ["of", "you"]) or nxt[:3] == ["of", "the", "players"]:
+            continue                  # "which of us", "which of the players"
+        if key.startswith("hangisi") or not (nxt and nxt[0].startswith(_PERSON)):
+            return True
+    return False
+
+
 def _extract_react(reading: Reading) -> Call | None:
     """The `react` situation read as a "may" question (see extract_react)."""
     from .family_reactleave import extract as extract_leave
@@ -1359,7 +1378,7 @@ def _extract_react(reading: Reading) -> Call | None:
         return Call({"case": "react_before_play", "trigger": "PLAY", "played": played,
                      "asked": "yesno"}, used=used)
     if reading.has("who") and not _yesno_can(reading):
-        if reading.has("what"):
+        if reading.has("what") or _which_thing(reading):
             # "didn't say with which unit. What should I do in the React Step?": a "what"
             # asks for the acts themselves, which no family lists; "which" is a detail
             raise Unclear("react.what_asked_step")
