@@ -337,3 +337,14 @@ def test_choosing_not_to_find_in_the_trash_gets_no_ruling():
     from judge_tool.ask import ask
     assert ask("Arama etkisi çöpümde bir birim bulmamı söylüyor, bulmamayı seçebilir miyim?"
                ).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question", [
+    "If I play Saul Bright for free, how much do I pay?",
+    "Animals Wrecker'ı bedavaya oynarsam kaç Eddie öderim?",
+])
+def test_a_named_card_played_for_free_pays_nothing(book, question):
+    # no board is run for a free play: the card had no place to go and got no ruling
+    answer = ask(question, book=book)
+    assert answer.kind == "cost" and answer.value == 0
+    assert any(s.rule == "11.8.4" for s in answer.trace)

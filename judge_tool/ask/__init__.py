@@ -261,6 +261,11 @@ def _ask(question: str, book, game: str, limit: int) -> Answer:
         answer.understood = [say(answer, "ask_words.correction", old=old, new=new)
                              for old, new in reading.corrections] + answer.understood
     if named is not None:
+        if kind == "cost" and call.args.get("free") and answer.scenario is None:
+            # a card played for free pays nothing whatever it is (11.8.4): no board is run,
+            # so there is nothing to place it in; its cost was read from the card
+            for n in named.named:
+                n.placed = True
         if not all_placed(named):
             from .family_cards import not_placed
             return _unanswered(question, reading, book, game, limit, not_placed(named, reading.language))
