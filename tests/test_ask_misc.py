@@ -315,11 +315,11 @@ def test_a_main_phase_refusal_names_the_phase_in_the_readers_language(book, ques
 ])
 def test_a_card_whose_own_text_forbids_attacking_is_answered_by_the_engine(book, question):
     """The quick computation never sees card effects; the engine applies Corpo Security's
-    own restriction (card text over the rules, 2.5) and decides: No (was no ruling, "engine
-    False, quick True", an internal message)."""
+    own restriction (no Unit "that can attack", 9.3.1) and decides: No (was no ruling,
+    "engine False, quick True", an internal message)."""
     answer = ask(question, book=book)
     assert answer.value is False and answer.kind != "unanswered"
-    assert any(s.rule == "2.5" for s in answer.trace)
+    assert any(s.rule == "9.3.1" and "Corpo Security" in s.text for s in answer.trace)
 
 
 @pytest.mark.parametrize("question", [

@@ -237,11 +237,11 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
     value, run, text = scenario_build.run(built)
     expected = {"fight": {None: "both_lose"}, "street_cred": {None: "null"}}.get(kind, {}).get(quick, quick)
     from ..engine.cite import R
-    # a named card's own text forbids the attack (Corpo Security "cannot attack": card text
-    # over the rules, 2.5; Ruthless Lowlife cannot attack Gig areas, 9.3.2.3): the quick
-    # computation never sees card effects, the engine does
+    # a named card's own text forbids the attack (Corpo Security "cannot attack", 9.3.1;
+    # Ruthless Lowlife cannot attack Gig areas, 9.3.2.3): the quick computation never sees
+    # card effects, the engine does
     card_forbids = kind == "attack" and value is False and not run.outcome.legal \
-        and run.outcome.illegal_rule in (R.CARD_OVER_RULES, R.TARGET_BY_EFFECT)
+        and getattr(run.outcome.illegal_phrase, "key", "") == "illegal.restricted"
     if kind not in ENGINE_ONLY and quick is not ENGINE_DECIDES and value != expected \
             and not card_forbids:
         raise EngineDisagrees("engine.disagrees", kind=kind, engine=repr(value), quick=repr(quick))

@@ -2026,16 +2026,17 @@ class Game:
             self.fight_step(a)
 
     def _attack_restrictions(self, unit: Card, target_ref: str, rival_p: Player) -> None:
-        """Card effects that say a Unit can't attack (card text over the rules, 2.5) or can't
-        attack a kind of target (effects restrict valid targets, 9.3.2.3). A "can't" beats
-        any "can" (official golden rule 2.6)."""
+        """Card effects that say a Unit can't attack (it is then no Unit "that can attack",
+        9.3.1; card text over the rules is the official 2.5, which the Turkish text lacks) or
+        can't attack a kind of target (effects restrict valid targets, 9.3.2.3). A "can't"
+        beats any "can" (official golden rule 2.6)."""
         st = self.statuses(unit)
         whats = ["attack", "attack_gigs" if target_ref == "gigs" else "attack_units"]
         for what in whats:
             if f"restrict:{what}" in st:
                 if any(x.startswith("allow:") for x in st):
                     self.step(R.CANT_BEATS_CAN, "attack.cant_beats_can", card=unit.uid)
-                rule = R.CARD_OVER_RULES if what == "attack" else R.TARGET_BY_EFFECT
+                rule = R.DECLARE_UNIT if what == "attack" else R.TARGET_BY_EFFECT
                 raise Illegal(rule, Phrase("illegal.restricted", card=unit.uid,
                                            what=Phrase(f"restrict.{what}")))
 
