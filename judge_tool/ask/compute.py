@@ -276,7 +276,10 @@ def _on_the_engine(kind: str, args: dict, question: str, quick: Any,
 
 def _after_steal(args: dict) -> list[int]:
     """The Gig values once the stolen ones left (the rival stole) or joined (I stole)."""
-    values = list(args["values"])
+    values = list(args["values"] if "values" in args else args["model_values"])
+    for v in args.get("taken", []):                 # steals by both players (or from a total)
+        values.remove(v)
+    values += args.get("gained", [])
     for old, new, _ in args.get("adjust", []):      # an effect changed a Gig's value
         values[values.index(old)] = new
     if args.get("swap"):                            # my Gig for the rival's (6.6)

@@ -3689,6 +3689,10 @@ def extract_street_cred(reading: Reading) -> Call | None:
         counted = _fixer_counted_asked(reading) or _null_as_zero_asked(reading)
         if counted is not None:
             return counted
+    if asked_form(reading) != "yesno" and reading.has("steal") and not reading.has("swap"):
+        after = _cred_after_steals(reading)
+        if after is not None:
+            return after
     gigs_of, cred_of = _owner_of(reading, "gig"), _owner_of(reading, "street_cred")
     if gigs_of and cred_of and gigs_of != cred_of:
         raise Unclear("cred.gigs_and_cred_players")
@@ -3712,23 +3716,11 @@ def extract_street_cred(reading: Reading) -> Call | None:
             return None
         _fixer_apart(reading)       # "fixer alanımda d12 ve d20 var": no Gigs (5.10.3)
         return Call({"values": [], **claim}, used={it.i for it in reading.numbers})
-    items = reading.items
-    for m in reading.of("street_cred"):
-        k = m.end
-        while k < len(items) and items[k].key in ("is", "was", "=", "of"):
-            k += 1
-        if k < len(items) and items[k].number is not None and items[k].part == items[m.start].part \
-                and k not in claimed_at \
-                and not (k + 1 < len(items) and items[k + 1].number is not None):
-            # "Street Cred'im 15", "my street cred is 20": a total, not Gig values.
-            raise Unclear("cred.total_given")
-        before = items[m.start - 1] if m.start > 0 else None
-        if before is not None and before.number is not None and before.part == items[m.start].part \
-                and before.i not in claimed_at and not any(
-                    items[k].number is not None or reading.at(k) & {"gig", "values", "dice"}
-                    for k in range(before.i) if items[k].part == before.part):
-            # "15 Street Cred'im var", "I have 20 street cred": a total too
-            raise Unclear("cred.total_given")
+    total = _stated_total(reading)
+    if total is not None and total.i not in claimed_at:
+        # "Street Cred'im 15", "I have 20 street cred": a total, not Gig values (read only
+        # beside steals, `_cred_after_steals`)
+        raise Unclear("cred.total_given")
     if reading.has("swap"):
         return _swapped(reading, claim, claimed_at, gigs_of, cred_of)
     only = _only_gig_stolen(reading)
@@ -4000,29 +3992,83 @@ _ONE = ("onu", "it", "bunu")
 def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
     """The Gigs a steal took, by value ("rakip 4'ü çaldı", "the rival stole the 6"), who
     stole them ("rival" or "me"), and a pronoun standing for the one Gig ("onu çaldı")."""
-    items = reading.items
     taken: list[Item] = []
     thief: str | None = None
     pronoun: Item | None = None
-    for m in reading.of("steal"):
+    for who, items, one in _steal_events(reading):
+        if thief is not None and who != thief:
+            raise Unclear("cred.both_stole")
+        thief = who
+        taken += items
+        pronoun = pronoun or one
+    return taken, thief, pronoun
+
+
+_PASSIVE_EN = ("got", "was", "were", "been", "gets", "is", "are", "get")
+_THIRD_PAST = ("di", "ti", "du", "tu", "mis", "mus")
+
+
+def _passive_owner(keys: list[str], mine: tuple[str, ...], theirs: tuple[str, ...],
+                   reading: Reading | None = None, span: list[Item] | None = None) -> str | None:
+    """Whose Gig a steal's object names: "me" ("benim", "my", "Gig'im/Gig'imi"), "rival"
+    ("rakibin", "his") or None when not said or both."""
+    owners = set()
+    if any(k in mine for k in keys):
+        owners.add("me")
+    if any(k in theirs for k in keys):
+        owners.add("rival")
+    if reading is not None and span is not None:
+        for it in span:
+            if "rival" in reading.at(it.i):
+                owners.add("rival")
+            elif "gig" in reading.at(it.i) and it.key.startswith("gig") and \
+                    it.key[3:].lstrip("'").startswith(("im", "um", "lerim", "larim")):
+                owners.add("me")
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _steal_events(reading: Reading) -> list[tuple[str | None, list[Item], Item | None]]:
+    """Each steal verb of the question: who stole ("rival", "me" or None), the Gig values it
+    took, and a pronoun standing for the one Gig ("onu çaldı"); in question order."""
+    items = reading.items
+    out: list[tuple[str | None, list[Item], Item | None]] = []
+    verbs = reading.of("steal")
+    for n, m in enumerate(verbs):
+        taken: list[Item] = []
+        pronoun: Item | None = None
         verb = items[m.start]
         part = verb.part
+        # each verb's words stop at the steal verbs beside it ("he stole the 10 and I
+        # stole his 8")
+        lo = verbs[n - 1].end if n else 0
+        hi = verbs[n + 1].start if n + 1 < len(verbs) else len(items)
         if reading.language == "en":
-            span = [it for it in items[m.end:] if it.part == part]
-            before = [it for it in items[:m.start] if it.part == part]
+            span = [it for it in items[m.end:hi] if it.part == part]
+            before = [it for it in items[lo:m.start] if it.part == part]
             mine = any(it.key == "i" for it in before[-2:])
             theirs = any("rival" in reading.at(it.i) or it.key in ("they", "he", "she")
                          for it in before)
+            if not (mine or theirs) and before and before[-1].key in _PASSIVE_EN:
+                # "my 5 got stolen", "his 8 was stolen": the Gig's owner lost it
+                span = before
+                owner = _passive_owner([it.key for it in before], ("my",), ("his", "her", "their"))
+                mine, theirs = owner == "rival", owner == "me"
         else:
-            span = [it for it in items[:m.start] if it.part == part]
+            span = [it for it in items[lo:m.start] if it.part == part]
             mine = verb.key.endswith(("dim", "tim", "dik", "tik"))
             theirs = not mine and (any("rival" in reading.at(it.i) or it.key == "benden"
                                        for it in span)
                                    or verb.key.endswith(("dilar", "tilar", "diler", "tiler")))
+            if not (mine or theirs) and verb.key.startswith("calin"):
+                # "5'lik Gig'im çalındı": passive, the Gig's owner lost it
+                owner = _passive_owner([it.key for it in span], ("benim",), ("onun",),
+                                       reading, span)
+                mine, theirs = owner == "rival", owner == "me"
+            elif not (mine or theirs) and verb.key.endswith(_THIRD_PAST) and \
+                    _passive_owner([it.key for it in span], ("benim",), (), reading, span) == "me":
+                # "benim 5'lik Gig'imi çaldı": a third person took the asker's Gig
+                theirs = True
         who = "me" if mine else ("rival" if theirs else None)
-        if thief is not None and who != thief:
-            raise Unclear("cred.both_stole")
-        thief = who
         for it in span:
             if it.number is not None:
                 nxt = items[it.i + 1] if it.i + 1 < len(items) else None
@@ -4035,12 +4081,142 @@ def _stolen(reading: Reading) -> tuple[list[Item], str | None, Item | None]:
                         and _value_follows(reading, nxt.i, part):
                     reading.consumed.add(it.i)
                     continue            # "I steal a gig showing 5": the article of the one Gig
-                if nxt is not None and "gig" in reading.at(nxt.i):
-                    raise Unclear("cred.count_not_values")
-                taken.append(it)
+                if nxt is not None and "gig" in reading.at(nxt.i) and \
+                        not it.suffix.startswith(_LIK + ("li", "lu")):
+                    raise Unclear("cred.count_not_values")     # "2 Gig'imi çaldı": a count
+                taken.append(it)                # "4'lük Gig'ini", "3'lu gigini": a value
             elif it.key in _ONE and pronoun is None:
                 pronoun = it
-    return taken, thief, pronoun
+        out.append((who, taken, pronoun))
+    return out
+
+
+_THIRD_PERSON = ("onun", "his", "her", "their", "ona", "its")
+
+
+def _stated_total(reading: Reading) -> Item | None:
+    """A Street Cred total the question states ("Street Cred'im 17", "my street cred is
+    20", "15 Street Cred'im var", "I had 12 street cred"): its number, or None."""
+    items = reading.items
+    for m in reading.of("street_cred"):
+        k = m.end
+        while k < len(items) and items[k].key in ("is", "was", "=", "of"):
+            k += 1
+        if k < len(items) and items[k].number is not None and items[k].part == items[m.start].part \
+                and not items[k].sign and not items[k].suffix.startswith(_LIK) \
+                and not (k + 1 < len(items) and items[k + 1].number is not None
+                         and items[k + 1].part == items[k].part):
+            return items[k]
+        before = items[m.start - 1] if m.start > 0 else None
+        if before is not None and before.number is not None and not before.sign \
+                and before.part == items[m.start].part and not any(
+                    items[j].number is not None or reading.at(j) & {"gig", "values", "dice"}
+                    for j in range(before.i) if items[j].part == before.part):
+            return before
+    return None
+
+
+def _outside_steals(reading: Reading) -> Reading:
+    """The reading without the Gig words of a steal's own part ("rakibin 3'lü Gig'ini
+    çaldım"): what is left says whose Gigs are listed."""
+    parts = {reading.items[m.start].part for m in reading.of("steal")}
+    keep = [m for m in reading.matches if not (
+        m.concept in ("gig", "gig_area", "rival", "area") and reading.items[m.start].part in parts)]
+    return Reading(reading.question, reading.items, keep, reading.language)
+
+
+def _rival_gig_stolen(reading: Reading) -> bool:
+    """A steal from the rival named beside the asker's own Gigs ("Gig alanımda 6 ve 9 var,
+    rakibin 3'lü Gig'ini çaldım"): whose Gigs are listed is read outside the steal's part."""
+    try:
+        _owner_of(reading, "gig")
+    except Unclear:
+        return True
+    return _both_players_gig_places(reading)
+
+
+def _cred_after_steals(reading: Reading) -> Call | None:
+    """Street Cred after steals the question counts from a stated total ("Street Cred'im
+    17, rakibin 4'lük Gig'ini çaldım") or with steals by both players ("Gig'lerim 3, 8 ve
+    10; rakip 10'u çaldı, ben de onun 5'ini çaldım"). Every Gig taken is named by its value
+    and its thief: the owner's Street Cred loses what the other player stole from them and
+    gains what they stole (11.2.1). None when neither is said (the one-thief reading)."""
+    if _only_gig_stolen(reading):
+        return None                     # "tek Gig'im çalındı": read apart
+    total = _stated_total(reading)
+    events = _steal_events(reading)
+    thieves = {who for who, _, _ in events}
+    outside = _outside_steals(reading)
+    if not events or (total is None and len(thieves) < 2 and not _rival_gig_stolen(reading)):
+        return None
+    if reading.has("power") or reading.has("attack"):
+        return None                     # a Unit's power beside the values: the steal family's
+    if None in thieves or any(one is not None for _, _, one in events) or \
+            any(not taken for _, taken, _ in events):
+        raise Unclear("cred.which_stolen")
+    for _, taken, _ in events:
+        for it in taken:
+            nxt = reading.items[it.i + 1] if it.i + 1 < len(reading.items) else None
+            if nxt is not None and nxt.key in ("of", "tane", "adet", "gigs"):
+                raise Unclear("cred.count_not_values")     # "steals 2 of my gigs"
+    stolen_at = {it.i for _, taken, _ in events for it in taken}
+    cred_of = _owner_of(reading, "street_cred")
+    numbers = [it for it in reading.numbers if it.i not in stolen_at and it.i not in reading.consumed
+               and (total is None or it.i != total.i)]
+    if any(it.sign or it.die is not None for it in reading.numbers) or any(
+            it.i not in reading.consumed for it in reading.dice):
+        return None
+    if total is not None:
+        if numbers or total.number < 1:
+            return None                 # "12 from a 5, a 3 and a 4": values beside a total
+        owner = cred_of or "mine"
+        for m in reading.of("street_cred"):
+            # the rival's total: each Street Cred word is the rival's ("rakibin", "his"),
+            # never a bare "street cred kaç" that may be the asker's own
+            near = range(max(0, m.start - 3), m.start)
+            if owner == "rival" and not any("rival" in reading.at(j) or
+                                            reading.items[j].key in _THIRD_PERSON for j in near):
+                raise Unclear("owner.both_street_cred")
+        values: list[int] = []
+    else:
+        gigs_of = _owner_of(outside, "gig")
+        if _both_players_gig_places(outside):
+            raise Unclear("owner.both_gigs")
+        if gigs_of and cred_of and gigs_of != cred_of:
+            raise Unclear("cred.gigs_and_cred_players")
+        owner = cred_of or gigs_of or "mine"
+        if _loose_numbers(reading, numbers) or not numbers:
+            return None
+        for it in numbers:
+            nxt = reading.items[it.i + 1] if it.i + 1 < len(reading.items) else None
+            if nxt is not None and "gig" in reading.at(nxt.i) and not it.suffix:
+                raise Unclear("cred.count_not_values")
+        values = [it.number for it in numbers]
+    own = "me" if owner == "mine" else "rival"
+    taken = [it.number for who, items, _ in events if who != own for it in items]
+    gained = [it.number for who, items, _ in events if who == own for it in items]
+    if any(not 1 <= v <= 20 for v in taken + gained):
+        raise Unclear("cred.which_stolen")
+    args: dict[str, Any] = {"cred_of": "me" if owner == "mine" else "rival"}
+    args.update({k: v for k, v in (("taken", taken), ("gained", gained)) if v})
+    if total is not None:
+        rest = total.number - sum(taken)
+        if rest < 0:
+            raise Unclear("cred.which_stolen")
+        args.update(total=total.number, model_values=taken + ([rest] if rest else []))
+        assumptions = [say(reading, "ask_econ.cred_rest", rest=rest)] if rest and taken else []
+        if rest and not taken:
+            assumptions = [say(reading, "ask_econ.cred_total", total=total.number)]
+    else:
+        left = list(values)
+        for v in taken:
+            if v not in left:
+                raise Unclear("cred.stolen_not_listed", value=v)
+            left.remove(v)
+        args["values"] = values
+        assumptions = []
+    used = {it.i for it in reading.numbers}
+    return Call(args, assumptions, used=used)
 
 
 _SHOWING = ("showing", "shows", "worth", "of", "with", "at")

@@ -313,6 +313,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         return Built(data, read)
     if kind == "street_cred" and args.get("swap"):
         return _street_cred_swapped(args, base)
+    if kind == "street_cred" and ("taken" in args or "gained" in args):
+        return _street_cred_both_ways(args, base)
     if kind == "street_cred" and args.get("stolen"):
         return _street_cred_after_steal(args, base)
     if kind == "street_cred" and args.get("adjust"):
@@ -428,6 +430,58 @@ def _street_cred_swapped(args: dict[str, Any], base: dict[str, Any]) -> Built:
         data["choices"] = [{"decision": "gig", "player": "A",
                             "pick": f"A.d{sizes[values.index(mine)]}"}]
     return Built(data, "street_cred")
+
+
+def _street_cred_both_ways(args: dict[str, Any], base: dict[str, Any]) -> Built:
+    """Street Cred after steals each way: A is the player whose Street Cred is asked. On
+    B's turn a Unit of B steals the Gigs taken from A; then, on A's turn, a Program of A
+    steals each Gig A gained, one by one (value named exactly); A's Street Cred is read.
+    A total given without its Gigs is modelled as the Gigs taken plus one Gig holding the
+    rest: only the sum counts (11.2.1)."""
+    values = list(args["values"] if "values" in args else args["model_values"])
+    taken, gained = list(args.get("taken", [])), list(args.get("gained", []))
+    if len(values) > 6 or len(gained) > 6:
+        raise NotModelled("scenario.gigs_6")
+    sizes = []
+    for v in sorted(values, reverse=True):
+        size = next((s for s in _SIZES if s >= v and s not in sizes), None)
+        if size is None or v < 1:
+            raise NotModelled("scenario.gig_value", value=v)
+        sizes.append(size)
+    dice_a = list(zip(sizes, sorted(values, reverse=True)))
+    sizes_b = _sizes(gained)
+    cards: dict[str, Any] = {}
+    actions: list[dict[str, Any]] = []
+    picks_b, picks_a = [], []
+    state_a: dict[str, Any] = {"deck": 5, "gigs": [f"d{s}={v}" for s, v in dice_a]}
+    state_b: dict[str, Any] = {"deck": 5, "gigs": [f"d{s}={v}" for s, v in zip(sizes_b, gained)]}
+    left = list(dice_a)
+    if taken:
+        unit = "Çalan"
+        cards[unit] = {"type": "unit", "power": 10 * (len(taken) - 1) + 1}
+        state_b["field"] = [unit]
+        for v in taken:
+            hit = next(p for p in left if p[1] == v)
+            left.remove(hit)
+            picks_b.append({"decision": "steal", "player": "B", "pick": f"A.d{hit[0]}"})
+        actions += [{"do": "attack", "unit": unit, "target": "gigs", "reactions": []}]
+        if gained:
+            actions += [{"do": "pass"}, {"do": "start_phase"}]
+    for n, (size, v) in enumerate(zip(sizes_b, gained), 1):
+        name = f"Çalma {n}"
+        cards[name] = {"type": "program", "cost": 0, "effects": [{"do": [
+            {"do": "steal_gig", "value_at_least": v, "value_at_most": v}]}]}
+        state_a.setdefault("hand", []).append(name)
+        actions.append({"do": "play", "card": name})
+        picks_a.append({"decision": "steal", "player": "A", "pick": f"B.d{size}"})
+    turn = {"turn_player": "B", "turn": 4} if taken else {"turn_player": "A", "turn": 3}
+    data = {**base, "cards": cards, "state": {**turn, "A": state_a, "B": state_b},
+            "actions": actions}
+    if gained and taken:
+        state_a["fixer"], state_b["fixer"] = [], []
+    variants = [{"choices": picks_b + picks_a}, {"choices": picks_b or None},
+                {"choices": picks_a or None}, {"choices": None}]
+    return Built(data, "street_cred", variants=variants)
 
 
 def _street_cred_after_steal(args: dict[str, Any], base: dict[str, Any]) -> Built:

@@ -61,7 +61,7 @@ class Situation:
 FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attacker_power", "defender_power", "ready",
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
          "rival_turn", "sold_this_turn", "sell_tag", "called_this_turn", "turn_end", "gigs", "gigs_of", "other_gigs", "turn_of",
-         "steal", "when", "thief",
+         "steal", "when", "thief", "total", "cred_of", "taken", "gained",
          "changes", "gig_changes", "swap", "eddies", "eddies_spent", "legends", "legends_spent", "legends_up", "cost", "reduction", "net_change", "free", "fixer_dice",
          "blocker_power", "blocked", "deck_before", "already_drawn", "blocker_spent",
          "blocker_target", "blocker_lag", "n", "deck_count", "up_to", "at_start", "claimed",
