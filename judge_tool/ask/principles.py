@@ -147,6 +147,13 @@ def answer(question: str, language: str):
     # the step cites the first number with Turkish text (every cited number has it); an
     # official-only number that decides is named in the step's text with the official mark
     mark = render("mark.official_only", (), lang)
+    if not cited:
+        # the Turkish text has no rule for it at all (the game's end, official 1.12-1.17):
+        # the step names the official number with the mark, and no Turkish rule is cited
+        trace = [Step(principle.rules[0], f"{principle.why[lang]} ({mark})", official=True)]
+        understood = [say(lang, "ask_principle.asked", topic=principle.topic[lang])]
+        return Answer(question, principle.family, principle.value, principle.answer[lang], [],
+                      trace, language=language, understood=understood)
     notes = "".join(f" ({r}: {mark})" for r in principle.rules if r in principle.official_only)
     trace = [Step(cited[0], principle.why[lang] + notes)]
     understood = [say(lang, "ask_principle.asked", topic=principle.topic[lang])]
