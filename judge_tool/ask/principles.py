@@ -148,12 +148,14 @@ def answer(question: str, language: str):
     # official-only number that decides is named in the step's text with the official mark
     mark = render("mark.official_only", (), lang)
     if not cited:
-        # the Turkish text has no rule for it at all (the game's end, official 1.12-1.17):
-        # the step names the official number with the mark, and no Turkish rule is cited
-        trace = [Step(principle.rules[0], f"{principle.why[lang]} ({mark})", official=True)]
+        # the Turkish text has no rule for it at all (the game's end, official 1.12-1.17): the
+        # answer names the official numbers with the mark; no rule and no step is cited, as
+        # every cited number must have Turkish text
+        numbers = ", ".join(principle.rules)
+        line = f"{principle.answer[lang]} ({numbers}: {mark})"
         understood = [say(lang, "ask_principle.asked", topic=principle.topic[lang])]
-        return Answer(question, principle.family, principle.value, principle.answer[lang], [],
-                      trace, language=language, understood=understood)
+        return Answer(question, principle.family, principle.value, line, [], [],
+                      language=language, understood=understood)
     notes = "".join(f" ({r}: {mark})" for r in principle.rules if r in principle.official_only)
     trace = [Step(cited[0], principle.why[lang] + notes)]
     understood = [say(lang, "ask_principle.asked", topic=principle.topic[lang])]
