@@ -5105,6 +5105,24 @@ def _draw_manner(reading: Reading) -> Call | None:
                  "manner": ways[0]}, used={it.i for it in reading.numbers})
 
 
+_PHASE_STEMS = ("asama", "faz", "adim")
+
+
+def _draw_phase_words(reading: Reading) -> bool:
+    """"Başlangıç aşamasında", "çekme adımında", "in the start phase", "the draw step": the
+    phase or step a draw word or a start word names is the Start Phase's draw (8.6.4); the
+    phase word is read with it. True when a draw word names the step ("çekme adımı", "the
+    draw step"): that draw is the Start Phase's one card."""
+    step = False
+    for it in reading.items:
+        if it.i and (it.key.startswith(_PHASE_STEMS) or it.key in ("phase", "step")) \
+                and reading.at(it.i - 1) & {"start", "draw"} \
+                and reading.items[it.i - 1].clause == it.clause:
+            reading.consumed.add(it.i)
+            step = step or "draw" in reading.at(it.i - 1)
+    return step
+
+
 def extract_draw(reading: Reading) -> Call | None:
     from .asked import asked_form
     if asked_form(reading) == "yesno" and (reading.has("one_by_one") or reading.has("at_once")):
@@ -5119,6 +5137,7 @@ def extract_draw(reading: Reading) -> Call | None:
         # once?" asks something else (no ruling rather than a ruling on losing)
         return None
     _effect_source(reading)
+    draw_step = _draw_phase_words(reading)
     n = k = None
     k_item: Item | None = None
     rest: list[Item] = []
@@ -5179,6 +5198,8 @@ def extract_draw(reading: Reading) -> Call | None:
         # "destemde kart yok ve turum başladı": the Start Phase draws 1 (8.6.4)
         return Call({"deck_count": k, "n": 1, "at_start": True}, used={k_item.i} if k_item else set(),
                     defaults={"n"})
+    if n is None and draw_step and len(reading.of("draw")) == 1 and _turn_starts(reading, rival):
+        n = 1                           # "turun başında … çekme adımında": one card (8.6.4)
     if n is None:
         one = _one_card_near(reading, "draw", 2)
         if one is not None:
