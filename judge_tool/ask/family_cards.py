@@ -100,7 +100,7 @@ class CardReading:
                 for n in self.named if n.timing_only] + \
             [m("ask_misc.card.sell_only", name=n.card.display)
              for n in self.named if n.sell_only] + \
-            [m("ask_misc.card.own_cost_unknown", name=n.card.display, why=n.card.unsupported)
+            [m("ask_misc.card.own_cost_unknown", name=n.card.display)
              for n in self.named if n.own_cost_unknown]
 
 
