@@ -144,6 +144,18 @@ def test_gear_questions_that_are_not_clear_get_no_ruling(book, question):
     assert ask(question, book=book).kind == "unanswered"
 
 
+@pytest.mark.parametrize("question", [
+    "Does a Gear move with a Unit returned to hand?",
+    "Does the gear move along with its unit when it goes to the trash?",
+    "Gear birimle birlikte ele taşınır mı?",
+])
+def test_moving_along_with_the_holder_is_not_the_move_action(book, question):
+    # the Gear goes with its holder (4.12); read as a Move to another Unit (11.6.6) the
+    # answer was "No", the opposite of the rule
+    answer = ask(question, book=book)
+    assert answer.kind == "unanswered" or answer.value is True
+
+
 def test_a_named_unit_runs_as_the_pool_card(book):
     answer = ask("Animals Wrecker kaç Gig çalar?", book=book)
     data = _checked(answer, book)

@@ -226,7 +226,21 @@ def _moves(reading: Reading) -> bool:
     """A word for moving the Gear to another Unit ("taşı-", "move"), not a word that only
     says where something goes ("Birim çöpe gider mi?": "gider" is read as both)."""
     goes = reading.of("go")
-    return any(not any(g.start <= m.start < g.end for g in goes) for m in reading.of("move"))
+    return any(not any(g.start <= m.start < g.end for g in goes) and not _along(reading, m)
+               for m in reading.of("move"))
+
+
+# "move with", "onunla birlikte taşınır": the Gear goes along with its holder (4.12), which
+# is no Move action to another Unit (11.6.6)
+_ALONG = frozenset({"with", "along", "together", "onunla", "birlikte", "beraber"})
+
+
+def _along(reading: Reading, m) -> bool:
+    """The move word stands next to a word of going along (the word before or after)."""
+    items = reading.items
+    near = [k for k in (m.start - 1, m.end) if 0 <= k < len(items)]
+    return any(items[k].key in _ALONG and items[k].clause == items[m.start].clause
+               for k in near)
 
 
 _ZONES = {"trash": "trash", "to_hand": "hand"}
