@@ -148,12 +148,15 @@ def test_gear_questions_that_are_not_clear_get_no_ruling(book, question):
     "Does a Gear move with a Unit returned to hand?",
     "Does the gear move along with its unit when it goes to the trash?",
     "Gear birimle birlikte ele taşınır mı?",
+    # "still equipped in the hand?": No by 4.12.1; the reply on where it goes said Evet
+    "Birim ele dönünce gear elde takılı kalır mı?",
+    "Does the gear stay equipped in my hand when the unit is bounced?",
 ])
-def test_moving_along_with_the_holder_is_not_the_move_action(book, question):
-    # the Gear goes with its holder (4.12); read as a Move to another Unit (11.6.6) the
-    # answer was "No", the opposite of the rule
-    answer = ask(question, book=book)
-    assert answer.kind == "unanswered" or answer.value is True
+def test_going_along_or_staying_equipped_is_not_read_as_another_question(book, question):
+    # the Gear goes with its holder (4.12) but is not equipped there (4.12.1): read as a
+    # Move to another Unit (11.6.6) or as "does it go to the hand" the answers were the
+    # opposite of the rule; no ruling until the family reads them
+    assert ask(question, book=book).kind == "unanswered"
 
 
 def test_a_named_unit_runs_as_the_pool_card(book):

@@ -191,6 +191,8 @@ def _asked(reading: Reading) -> str | None:
         return None
     if len(_offered_zones(reading)) > 1:
         return "where"                  # "elimde mi kalır çöpte mi?": which of the two
+    if _stays_equipped(reading):
+        return None                     # "elde takılı kalır mı?": still equipped, not where
     if _asked_zone(reading):
         return "goes"
     if _moves(reading):
@@ -200,6 +202,14 @@ def _asked(reading: Reading) -> str | None:
     if reading.has("stay") and reading.has("field"):
         return "stay"
     return None
+
+
+def _stays_equipped(reading: Reading) -> bool:
+    """"takılı kalır mı", "stay equipped", "remain attached": whether the Gear is still
+    equipped (4.12.1), which the answer on where it goes ("Evet: it goes to the hand")
+    does not settle."""
+    return any(e.end == s.start or s.end == e.start
+               for e in reading.of("equip") for s in reading.of("stay"))
 
 
 _OFFERED = {"trash": "trash", "to_hand": "hand", "hand": "hand", "deck": "deck",
