@@ -151,6 +151,10 @@ def test_gear_questions_that_are_not_clear_get_no_ruling(book, question):
     # "still equipped in the hand?": No by 4.12.1; the reply on where it goes said Evet
     "Birim ele dönünce gear elde takılı kalır mı?",
     "Does the gear stay equipped in my hand when the unit is bounced?",
+    # "my rival's trash": the defeated Unit goes to its owner's trash (9.19.1.1) with its
+    # Gear (4.12); the reply on "the trash" said Evet
+    "Does the Gear go to my rival's trash when my unit is defeated?",
+    "Birimim mağlup olunca Gear rakibin çöpüne gider mi?",
 ])
 def test_going_along_or_staying_equipped_is_not_read_as_another_question(book, question):
     # the Gear goes with its holder (4.12) but is not equipped there (4.12.1): read as a

@@ -281,6 +281,9 @@ def _asked_zone(reading: Reading) -> str | None:
         return said.pop()
     if not (in_clause(reading, "go", clause) and in_clause(reading, "gear", clause)):
         return None
+    if any(r.end == z.start for r in reading.of("rival") for c in _ZONES
+           for z in reading.of(c)):
+        return None     # "my rival's trash": a card goes to its owner's, never asked here
     events = [m for e in (*_EVENTS, "beat") for m in reading.of(e)
               if not (e == "return_hand" and _asked_place(reading, e) and len(
                   [x for x in (*_EVENTS, "beat") if reading.has(x)]) > 1)]
