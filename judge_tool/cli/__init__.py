@@ -54,11 +54,11 @@ def _too_long(argv: list[str]) -> str:
     return ""
 
 
-def _dispatch(args: list[str]) -> tuple[int, bool]:
+def _dispatch(args: list[str], ending: bool = False) -> tuple[int, bool]:
     """(exit code, whether the fast path ran it): the fast path when it takes this form,
-    else click."""
+    else click. `ending`: a fast-path run ends the process next (`_quick_exit`)."""
     from .fastpath import run as run_fast
-    code = run_fast(args)
+    code = run_fast(args, ending)
     if code is not None:
         return code, True
     from .app import run as run_click
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     fast = False
     try:
-        code, fast = _dispatch(args)
+        code, fast = _dispatch(args, argv is None)
     except KeyboardInterrupt:
         code = 130
     except BrokenPipeError:
