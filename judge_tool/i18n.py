@@ -89,7 +89,12 @@ class Messages:
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self._own = catalogue(self.lang)
-        self._fallback = catalogue(FALLBACK)
+
+    @property
+    def _fallback(self) -> Mapping[str, str]:
+        """English, read only when a key is missing from the own catalogue: a Turkish
+        `judge ask` finds every key in Turkish and does not unpickle English (~120 KB)."""
+        return catalogue(FALLBACK)
 
     def has(self, key: str) -> bool:
         return key in self._own
