@@ -2202,20 +2202,28 @@ _TR_ROLE_ME = ("anim", "ansam", "anken", "animdir")
 _ROLE_KEYS = ("saldiran", "savunan", "attacker", "defender", "attacking", "defending")
 
 
+def _role_spots(keys: list[str]):
+    """(i, j) for each role word ("saldıran", "defender") at i, with j the word after it and
+    after an "oyuncu" / "player" that follows it."""
+    for i, k in enumerate(keys):
+        if not k.startswith(_ROLE_KEYS[:2]) and k not in _ROLE_KEYS[2:]:
+            continue
+        j = i + 1
+        if j < len(keys) and keys[j] in ("oyuncu", "player"):
+            j += 1
+        yield i, j
+
+
 def _role_is_me(reading: Reading) -> bool:
     """A role word said to be the asker, ending its clause: "Saldıran benim", "savunan
     oyuncu benim", "the attacker is me", "the attacking player is me" (not "saldıran benim
     birimim": that names a Unit)."""
     items = reading.items
     keys = [it.key for it in items]
-    for i, k in enumerate(keys):
-        if reading.language == "tr" and k.startswith(_ROLE_KEYS[:2]) and k.endswith(_TR_ROLE_ME):
-            return True                 # "Ben saldıranım", "savunansam", "saldıranken"
-        if not k.startswith(_ROLE_KEYS[:2]) and k not in _ROLE_KEYS[2:]:
-            continue
-        j = i + 1
-        if j < len(keys) and keys[j] in ("oyuncu", "player"):
-            j += 1
+    if reading.language == "tr" and any(k.startswith(_ROLE_KEYS[:2]) and k.endswith(_TR_ROLE_ME)
+                                        for k in keys):
+        return True                     # "Ben saldıranım", "savunansam", "saldıranken"
+    for i, j in _role_spots(keys):
         if reading.language == "en":
             if keys[j:j + 2] == ["is", "me"]:
                 return True
@@ -2235,12 +2243,7 @@ def _role_is_rival(reading: Reading) -> bool:
     """A role word said to be the rival: "Saldıran rakibim(se)", "savunan rakip", "the
     attacker is my opponent"."""
     keys = _keys(reading)
-    for i, k in enumerate(keys):
-        if not k.startswith(_ROLE_KEYS[:2]) and k not in _ROLE_KEYS[2:]:
-            continue
-        j = i + 1
-        if j < len(keys) and keys[j] in ("oyuncu", "player"):
-            j += 1
+    for i, j in _role_spots(keys):
         if reading.language == "en":
             if keys[j:j + 1] == ["is"] and j + 1 < len(keys) and "rival" in reading.at(j + 1) \
                     or keys[j:j + 2] == ["is", "my"] and j + 2 < len(keys) \
