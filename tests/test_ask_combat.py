@@ -266,3 +266,27 @@ stolen = 2
 """
     result = run_scenario(parse_scenario(text, "<test>", lambda r: True))
     assert result.passed, [c.to_dict() for c in result.checks if not c.passed]
+
+
+@pytest.mark.parametrize("q", [
+    "Birimim bu tur saldırdı, yine saldırabilir mi?",
+    "my unit already attacked this turn. can it attack again?",
+])
+def test_unit_that_attacked_this_turn_is_spent(q):
+    # declaring the earlier attack spent the Unit (9.3.3): the run declares it, then the
+    # attack asked about is refused for want of a ready Unit (9.3.1)
+    a = ask(q)
+    assert a.kind == "attack" and a.value is False
+    assert "9.3.3" in a.rules and "9.3.1" in a.rules
+    assert a.trace[-1].rule == "9.3.1"
+
+
+@pytest.mark.parametrize("q", [
+    "Rakibin birimi bu tur saldırdı, benim birimim saldırabilir mi?",    # the rival's Unit
+    "my unit attacked this turn, can i attack with my other unit?",      # another Unit
+    "Bu tur saldırdım; birimim saldırabilir mi?",                        # which Unit: unsaid
+    "Birimim bu tur saldırdı, sonra hazırlandı. Yine saldırabilir mi?",  # readied
+])
+def test_attacked_this_turn_not_read_for_another_unit(q):
+    a = ask(q)
+    assert not (a.kind == "attack" and a.value is False)

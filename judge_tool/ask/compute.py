@@ -103,7 +103,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         value = ENGINE_DECIDES          # attacking outside one's Main Phase: the engine says
         line = ""
     elif kind == "attack":
-        verdict = eng.can_attack(**args, trace=trace)
+        # the earlier attack is the run's to declare; here it only left the Unit spent
+        verdict = eng.can_attack(**{k: v for k, v in args.items() if k != "attacked"}, trace=trace)
         value = bool(verdict)
         line = say(reading, "ask_answer.attack.yes" if value else "ask_answer.attack.no")
     elif kind in ENGINE_ONLY:

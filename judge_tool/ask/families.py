@@ -2093,7 +2093,18 @@ def extract_attack(reading: Reading) -> Call | None:
     none_left = _no_target_said(reading)
     if none_left == "spent_attacker":
         return None
-    attacker_part, target_part = _attack_parts(reading)
+    # "Birimim bu tur saldırdı, tekrar saldırabilir mi?": the same Unit attacked earlier this
+    # turn, and declaring that attack spent it (9.3.3); the run declares it first
+    attacked = _attacked_this_turn(reading)
+    attacker_part, target_part = _attack_parts(reading, skip=attacked)
+    if attacked is not None:
+        outside = [m for m in reading.of("rival") if m.start not in target_part
+                   or not _owns_something(reading, m.start)]
+        units = [m for m in reading.of("unit") if m.start not in target_part]
+        if outside or len(units) > 1 or none_left is not None:
+            # the rival's Unit attacked, or a second Unit of the asker's is named: which
+            # Unit attacked is not the one asked about, or not read safely
+            return None
     if none_left is None and any(m.start in attacker_part and _rivals_clause(reading, m.start)
            for c in ("spent", "ready", "lag", "adrenaline") for m in reading.of(c)):
         # "rakibin harcanmış bir birimi var", "he has a spent unit": a state in a clause
@@ -2156,6 +2167,11 @@ def extract_attack(reading: Reading) -> Call | None:
         raise Unclear("attack.spent_and_ready")
     if spent_attacker or ready_attacker is False:
         args["ready"] = False
+    if attacked is not None:
+        if ready_attacker or lagging or adrenaline or solo or earlier or "rival_turn" in args:
+            raise Unclear("attack.attacked_and_state")
+        args["ready"] = False
+        args["attacked"] = True
     own = [m for m in reading.of("own") if m.start in target_part]
     for m in own:
         reading.consumed.update(range(m.start, m.end))
@@ -2220,6 +2236,86 @@ def extract_attack(reading: Reading) -> Call | None:
     used |= {it.i for it in reading.numbers if not it.sign and it.i not in used
              and _role(reading, it, ("power", "gig", "gig_area"), window=1) == "power"}
     return Call(args, assumptions, used=used, defaults=defaults, context=own_gigs)
+
+
+# An attack verb in a past form with a Unit as its subject. Turkish: the third person
+# ("birimim bu tur saldırdı", never "saldırdım": the player attacked, with which Unit is
+# not said) after a Unit word that is no dative target, or a participle right before a
+# Unit word ("bu tur saldıran birimim", "saldırdığım birimle"). English: "attacked" after a
+# Unit word, "it", or "that"/"which" after a Unit word. Grammar of the verb, folded.
+_ATTACKED_TR = ("saldirdi", "saldirmis", "saldirmisti")
+_PARTICIPLE_TR = ("saldiran", "saldirdig", "saldirmis")
+_ADVERBS_EN = ("already", "has", "had", "just", "have")
+
+
+def _unit_attacked(reading: Reading, k: int) -> bool:
+    items = reading.items
+    key = items[k].key
+    if reading.language == "en":
+        if key != "attacked":
+            return False
+        j = k - 1
+        while j >= 0 and items[j].key in _ADVERBS_EN:
+            j -= 1
+        if j >= 0 and items[j].key in ("that", "which"):
+            j -= 1
+            return j >= 0 and "unit" in reading.at(j)
+        return j >= 0 and ("unit" in reading.at(j) or items[j].key == "it")
+    if key.startswith(_PARTICIPLE_TR) and k + 1 < len(items) and "unit" in reading.at(k + 1):
+        return True
+    return key in _ATTACKED_TR and any(
+        "unit" in reading.at(j) and not _dative(items, j) and items[j].clause == items[k].clause
+        for j in range(k))
+# "zaten", "already": an attack earlier this turn, without "bu tur"
+_ALREADY = ("zaten", "already")
+# "another", "diğer birimim": a second Unit of the asker's, never the one that attacked
+_SECOND = ("baska", "diger", "other", "another", "else", "farkli", "different", "second",
+           "ikinci", "disinda", "besides", "except", "haric", "haricinde", "both", "ikisi")
+# "he", "they": the rival said as a pronoun
+_THIRD_EN = ("he", "she", "they", "his", "her", "their", "them", "opponent")
+
+
+def _attacked_this_turn(reading: Reading) -> int | None:
+    """The asker's Unit asked about attacked earlier this turn ("Birimim bu tur saldırdı,
+    tekrar saldırabilir mi?", "can I attack with a unit that attacked already this turn"):
+    two attack verbs, the earlier attack a past form said of this turn (or "already"), not
+    negated, and no rival, second Unit, Legend or readying word anywhere (a readied Unit may
+    attack again: no ruling). Returns the past verb's index (the words are read), or None."""
+    items = reading.items
+    verbs = reading.of("attack")
+    if len(verbs) != 2:
+        return None
+    past = [m for m in verbs if m.end - m.start == 1 and _unit_attacked(reading, m.start)]
+    if len(past) != 1 or _negated(reading, past[0].start, past[0].end):
+        return None
+    done = past[0]
+    asked = next(m for m in verbs if m is not done)
+    if "can" not in reading.at(asked.start) and not any(
+            "can" in reading.at(k) for k in range(max(0, asked.start - 3), asked.start)):
+        return None
+    turns = reading.of("turn")
+    this_turn = [t for t in turns if t.start > 0 and items[t.start - 1].key in _THIS]
+    if len(this_turn) != len(turns):
+        return None                 # "geçen tur saldırdı", "last turn": another turn
+    already = [k for k in range(len(items)) if items[k].key in _ALREADY]
+    if not this_turn and not already:
+        return None
+    words = {items[k].key for k in range(len(items))}
+    if words & set(_SECOND) or (reading.language == "en" and words & set(_THIRD_EN)):
+        return None
+    if any(reading.has(c) for c in ("legend", "go_solo", "play", "block", "fight")):
+        return None
+    if reading.has("ready") or reading.has("ready_step"):
+        raise Unclear("attack.attacked_readied")
+    reading.consumed.update(range(done.start, done.end))
+    for t in this_turn:
+        reading.consumed.update(range(t.start - 1, t.end))
+    reading.consumed.update(already)
+    for m in reading.of("again"):
+        reading.consumed.update(range(m.start, m.end))
+        if m.start > 0 and items[m.start - 1].key == "bir":
+            reading.consumed.add(m.start - 1)           # "bir daha"
+    return done.start
 
 
 _FIRST_PERSON_WORDS = ("my", "i", "me", "mine", "benim", "ben", "bende")
@@ -2291,7 +2387,7 @@ def _rivals_clause(reading: Reading, k: int) -> bool:
                    and "rival" not in reading.at(j) for j in clause)
 
 
-def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
+def _attack_parts(reading: Reading, skip: int | None = None) -> tuple[set[int], set[int]]:
     """Word indices describing the attacking Unit and the attack target, so each state word
     ("harcanmış", "ready", "bu tur oynanan") goes to the Unit it describes. English: the
     target follows the verb, except a "with my … unit" phrase (the attacker). Turkish: the
@@ -2300,8 +2396,8 @@ def _attack_parts(reading: Reading) -> tuple[set[int], set[int]]:
     a predicate "birimim harcanmış,") describes the attacker."""
     items = reading.items
     every = set(range(len(items)))
-    verbs = [m for m in reading.of("attack")
-             if "attacker" not in reading.at(m.start) and "defender" not in reading.at(m.start)]
+    verbs = [m for m in reading.of("attack") if m.start != skip
+             and "attacker" not in reading.at(m.start) and "defender" not in reading.at(m.start)]
     if not verbs:
         return set(), every
     verb = verbs[0]

@@ -114,7 +114,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
         unit: dict[str, Any] = {"card": ATTACKER}
         if args.get("lagging"):
             unit["lag"] = True
-        if args.get("ready") is False:
+        attacked = bool(args.get("attacked"))
+        if args.get("ready") is False and not attacked:
             unit["spent"] = True
         cards = {ATTACKER: {"type": "unit", "power": 1, "keywords": keywords}}
         state_b: dict[str, Any] = {"deck": 5}
@@ -134,10 +135,18 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
                 state_b["field"] = [target_card]
             target = DEFENDER
         else:
-            gigs = _dice("B", args.get("rival_gigs", 1), "A")
+            gigs = _dice("B", args.get("rival_gigs", 1) + attacked, "A")
             state_b["gigs"] = gigs
+        if attacked and args.get("target") in ("no_target", "unit"):
+            gigs = state_b["gigs"] = _dice("B", 1, "A")      # the earlier attack's target
         state_a: dict[str, Any] = {"deck": 5, "field": [unit] + own_units}
         actions: list[dict[str, Any]] = []
+        if attacked:
+            # the Unit attacked earlier this turn: that attack, on the rival's Gig area,
+            # spends it (9.3.3); the attack asked about comes second
+            if args.get("go_solo") or args.get("rival_turn") or args.get("lagging"):
+                raise NotModelled("attack.go_solo_state")
+            actions.append({"do": "attack", "unit": ATTACKER, "target": "gigs", "reactions": []})
         if args.get("go_solo"):
             # GO SOLO (11.25.1): the Legend is played from the Legends area this turn
             if args.get("ready") is False or args.get("rival_turn"):

@@ -58,7 +58,7 @@ class Situation:
 
 # The lines' words are in the message catalogue (`[ask_lines]` in judge_tool/locales/*.toml):
 # a fact `key` of the situation is shown as `ask_lines.fact.<key>` with its value.
-FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attacker_power", "defender_power", "ready",
+FACTS = ("power", "dice_present", "my_gigs", "remaining", "my_remaining", "attacker_power", "defender_power", "ready", "attacked",
          "lagging", "adrenaline", "target", "rival_gigs", "target_spent", "values", "stolen",
          "rival_turn", "sold_this_turn", "sell_tag", "called_this_turn", "turn_end", "gigs", "gigs_of", "other_gigs", "turn_of",
          "steal", "when", "thief", "total", "cred_of", "taken", "gained",
