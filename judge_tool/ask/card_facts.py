@@ -44,6 +44,8 @@ class Vocabulary:
     ask: frozenset[str]
     equip: frozenset[str]
     types: dict[str, frozenset[str]]            # card type -> the words naming it
+    # `unsupported` note parts that change only what playing the card costs (family_cards)
+    own_cost: tuple[str, ...] = ()
 
 
 def vocabulary() -> Vocabulary:
@@ -60,7 +62,8 @@ def _build_vocabulary() -> Vocabulary:
         {k: frozenset(v) for k, v in raw["fact"].items()},
         {k: tuple(tuple(seq) for seq in v) for k, v in raw["keyword"].items()},
         frozenset(raw["words"]["ask"]), frozenset(raw["words"]["equip"]),
-        {k: frozenset(v) for k, v in raw.get("type", {}).items()})
+        {k: frozenset(v) for k, v in raw.get("type", {}).items()},
+        tuple(raw.get("unsupported", {}).get("own_cost", ())))
 
 
 @dataclass

@@ -279,17 +279,10 @@ def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
 
 def _own_cost_only(card: Any) -> bool:
     """Every part of the card's `unsupported` note changes only what is paid to play it."""
-    from ..datacache import cached
-    harmless = cached("cards:own-cost-notes", _own_cost_notes, group="ask")
+    from .card_facts import vocabulary      # card-facts.toml [unsupported], read with the rest
+    harmless = vocabulary().own_cost
     parts = [p.strip() for p in (card.unsupported or "").split(";") if p.strip()]
     return bool(parts) and all(any(p.startswith(h) for h in harmless) for p in parts)
-
-
-def _own_cost_notes() -> tuple[str, ...]:
-    import tomllib
-    from pathlib import Path
-    raw = tomllib.loads((Path(__file__).parent / "card-facts.toml").read_text(encoding="utf-8"))
-    return tuple(raw["unsupported"]["own_cost"])
 
 
 def _conditional(effect: Any) -> bool:
