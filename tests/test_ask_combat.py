@@ -290,3 +290,27 @@ def test_unit_that_attacked_this_turn_is_spent(q):
 def test_attacked_this_turn_not_read_for_another_unit(q):
     a = ask(q)
     assert not (a.kind == "attack" and a.value is False)
+
+
+@pytest.mark.parametrize("question,value,rule", [
+    ("rakibin gig alani bos ama harcanmis bir birimi var, hazir birimimle saldirabilir miyim",
+     True, "9.3.2.1"),
+    ("Rakibimin tüm birimleri hazır, Gig alanında 2 Gig var. Hazır birimimle saldırabilir miyim?",
+     True, "9.3.2.2"),
+    ("the rival has a spent unit and no gigs; my unit has lag. can it attack?", False, "9.3.1.1"),
+])
+def test_the_rivals_board_told_with_no_target_named_makes_the_valid_target(question, value, rule):
+    """A spent rival Unit, or every rival Unit ready and Gigs in his area, told in clauses
+    about the rival while the attack names no target: that target is the attack's (was no
+    ruling); the asker's own Unit's state is read as ever."""
+    a = ask(question)
+    assert a.kind == "attack" and a.value is value
+    assert rule in a.rules
+
+
+@pytest.mark.parametrize("question", [
+    "Rakibin bir birimi hazır, Gig alanı boş. Saldırabilir miyim?",     # the others' states
+    "Rakibin tüm birimleri hazır. Hazır birimimle saldırabilir miyim?",  # the Gigs not told
+])
+def test_the_rivals_board_half_told_gives_no_ruling(question):
+    assert ask(question).kind == "unanswered"

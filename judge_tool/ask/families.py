@@ -2105,12 +2105,16 @@ def extract_attack(reading: Reading) -> Call | None:
             # the rival's Unit attacked, or a second Unit of the asker's is named: which
             # Unit attacked is not the one asked about, or not read safely
             return None
+    board = None
     if none_left is None and any(m.start in attacker_part and _rivals_clause(reading, m.start)
            for c in ("spent", "ready", "lag", "adrenaline") for m in reading.of(c)):
         # "rakibin harcanmış bir birimi var", "he has a spent unit": a state in a clause
-        # about the rival's things is no state of the asker's attacking Unit; which
-        # target it makes valid is not read here
-        return None
+        # about the rival's things is no state of the asker's attacking Unit; with no
+        # target named it tells the rival's board (`_rival_board`), else it is not read
+        board = _rival_board(reading, attacker_part, target_part)
+        if board is None:
+            return None
+        attacker_part = attacker_part - board.pop("words")
     if none_left is None and any(_describes_target(reading, m, target_part)
            for m in reading.of("lag") + reading.of("adrenaline")):
         raise Unclear("attack.target_lag")
@@ -2172,6 +2176,14 @@ def extract_attack(reading: Reading) -> Call | None:
             raise Unclear("attack.attacked_and_state")
         args["ready"] = False
         args["attacked"] = True
+    if board is not None:
+        # no target chosen: the one the rival's board makes valid, the Gig area if it has
+        # Gigs (9.3.2.2), else the spent rival Unit (9.3.2.1)
+        if board["rival_gigs"] > 0:
+            args.update(target="gigs", rival_gigs=board["rival_gigs"])
+        else:
+            args.update(target="unit", target_spent=True)
+        return Call(args, assumptions, used=used | _board_used(board), defaults=defaults)
     own = [m for m in reading.of("own") if m.start in target_part]
     for m in own:
         reading.consumed.update(range(m.start, m.end))
@@ -2385,6 +2397,69 @@ def _rivals_clause(reading: Reading, k: int) -> bool:
     return not any((items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j))
                    and not (j + 1 < len(items) and "rival" in reading.at(j + 1))
                    and "rival" not in reading.at(j) for j in clause)
+
+
+def _rival_board(reading: Reading, attacker_part: set[int],
+                 target_part: set[int]) -> dict[str, Any] | None:
+    """The rival's board told in clauses about the rival while the attack names no target
+    ("rakibin Gig alanı boş ama harcanmış bir birimi var, hazır birimimle saldırabilir
+    miyim", "tüm birimleri hazır, Gig alanında 2 Gig var"): a spent rival Unit (a state not
+    negated), or every rival Unit ready and the Gigs counted. Returns rival_gigs,
+    rival_spent, the number read ("gig_item") and the words read ("words"), or None when
+    the board is not told safely (a Lag or ADRENALINE of the rival's, a target named, a
+    spent word negated, all ready with the Gigs not told)."""
+    items = reading.items
+    if any(reading.at(k) & {"unit", "gig_area", "gig", "rival", "legend"} for k in target_part):
+        return None
+    states = [m for c in ("spent", "ready", "lag", "adrenaline") for m in reading.of(c)
+              if m.start in attacker_part and _rivals_clause(reading, m.start)]
+    if any(reading.at(m.start) & {"lag", "adrenaline"} for m in states):
+        return None
+    clauses = {items[m.start].clause for m in states}
+    spent = [m for m in states if "spent" in reading.at(m.start)]
+    ready = [m for m in states if "ready" in reading.at(m.start)]
+    if any(_negated(reading, m.start, m.end) for m in spent + ready):
+        return None
+    whole = any(items[j].key in _WHOLE and items[j].clause in clauses for j in range(len(items)))
+    if ready and (spent or not whole):
+        return None         # "one of his units is ready": the others' states are not told
+    # the Gigs: in the rival's clauses or the clause after one ("tüm birimleri hazır, Gig
+    # alanında 2 Gig var"), with no first-person word there
+    near = clauses | {c + 1 for c in clauses}
+    def mine(c: int) -> bool:
+        return any((items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j))
+                   and "rival" not in reading.at(j) for j in range(len(items)) if items[j].clause == c)
+    gig_words = [m for m in reading.of("gig") + reading.of("gig_area") + reading.of("empty")
+                 if items[m.start].clause in near and not mine(items[m.start].clause)]
+    if len(gig_words) < len(reading.of("gig") + reading.of("gig_area")):
+        return None         # a Gig word of the asker's or elsewhere: not read here
+    counts = [it for it in reading.numbers if not it.sign and it.clause in near
+              and _role(reading, it, ("gig", "gig_area")) is not None]
+    words = {k for k in range(len(items)) if items[k].clause in clauses and
+             (reading.at(k) & {"unit", "spent", "ready", "rival"} or items[k].key in _WHOLE)}
+    board: dict[str, Any] = {"rival_spent": bool(spent)}
+    if _gig_area_empty(reading):
+        if counts:
+            return None
+        board["rival_gigs"] = 0
+    elif len(counts) == 1 and counts[0].number > 0:
+        board["rival_gigs"] = counts[0].number
+        board["gig_item"] = counts[0].i
+    elif counts or gig_words or not spent:
+        return None         # no Gigs told while every rival Unit is ready, or unclear counts
+    else:
+        board["rival_gigs"] = 0     # a spent rival Unit is a valid target whatever the Gigs
+    for m in states + gig_words:
+        reading.consumed.update(range(m.start, m.end))
+    reading.consumed.update(words)
+    board["words"] = words | {k for m in gig_words for k in range(m.start, m.end)}
+    return board
+
+
+def _board_used(board: dict[str, Any]) -> set[int]:
+    """The Gig count a board read (`_rival_board`), as a used number."""
+    item = board.pop("gig_item", None)
+    return set() if item is None else {item}
 
 
 def _attack_parts(reading: Reading, skip: int | None = None) -> tuple[set[int], set[int]]:
