@@ -3070,10 +3070,11 @@ def extract_sell(reading: Reading) -> Call | None:
             all(k in reading.consumed for m in reading.of("previous") for k in range(m.start, m.end)):
         sold = False            # "geçen turumda sattım": nothing sold this turn is said
     if sold is None and not twice:
-        if tag:
+        if tag and not reading.has("now"):
             # "Satış Etiketli kartımı satabilir miyim?", "Mantis Blades'ı satabilir miyim?"
             # (a named card reads as its Sell Tag): whether the card may be sold is asked;
-            # the once-a-turn limit is the assumption the Yes rests on, said with it
+            # the once-a-turn limit is the assumption the Yes rests on, said with it. Not
+            # with "şimdi" / "now": then whether the action is still open this turn is asked
             return Call({"sold_this_turn": False}, used=used, defaults={"sold_this_turn"},
                         assumptions=[say(reading, "ask_assume.sell.none_yet")])
         raise Unclear("sell.already_sold")
@@ -3811,7 +3812,9 @@ def _source(reading: Reading, k: int) -> bool:
         k > 0 and reading.items[k - 1].key == "from")
 
 
-_COUNTS_TOWARD = ("sayilir", "sayilirlar", "sayiliyor", "dahil", "count", "counts", "counted")
+_COUNTS_TOWARD = ("sayilir", "sayilirlar", "sayiliyor", "dahil", "count", "counts", "counted",
+                  # "Street Cred'e eklenir mi?", "part of my Street Cred?", "included in"
+                  "eklenir", "eklenirler", "ekleniyor", "part", "included", "added")
 _COUNT_LINKS = ("toward", "towards", "to", "in", "my", "the", "a", "any", "of", "e", "a", "ye",
                 "ya", "ine", "ina", "icin")
 
@@ -3835,7 +3838,9 @@ def _fixer_counted_asked(reading: Reading) -> Call | None:
                 [Step(R.STREET_CRED, say(reading, "ask_step.street_cred.gig_area_only"))])
 
 
-_SAME_AS = ("same", "equal", "equals", "sayilir", "sayiliyor", "esit", "demek", "ayni", "as")
+_SAME_AS = ("same", "equal", "equals", "sayilir", "sayiliyor", "esit", "demek", "ayni", "as",
+            # "0 kabul edilir mi?", "considered / treated as 0?"
+            "kabul", "edilir", "considered", "treated")
 
 
 def _null_as_zero_asked(reading: Reading) -> Call | None:
