@@ -72,6 +72,13 @@ def fold(text: str) -> str:
 _NAME_SPLIT = lazy(r"[^0-9a-z]+")
 
 
+# Turkish case endings a question may glue to a card name without an apostrophe ("Emergency
+# Atlusa", "psycho squada", "minotauru"): `cards.matching.find` reads them on a name's last
+# word, and `ask` scans for them before the card names are loaded.
+NAME_CASE_ENDINGS = ("a", "e", "ya", "ye", "i", "u", "yi", "yu", "da", "de", "ta", "te", "dan",
+                     "den", "tan", "ten", "in", "un", "nin", "nun", "la", "le", "yla", "yle")
+
+
 @lru_cache(maxsize=4096)
 def name_keys(text: str) -> tuple[str, ...]:
     """A name's folded alphanumeric tokens: "Rockn' Rockerboy" -> ("rockn", "rockerboy")

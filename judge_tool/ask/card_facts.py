@@ -34,6 +34,7 @@ _SELL_RULE = "11.9.2"          # a card with a Sell Tag may be sold from hand
 _POWER_RULE = "3.17.4"         # base power is the printed power (a Unit's or a Legend's)
 _GEAR_POWER_PRINTED = "3.17.3.2"   # for a Gear, the printed number is its power
 _RAM_RULE = "3.20.1"           # a RAM value: a number and a colour
+_TYPE_RULE = "3.21.1"          # a card's type: Legend, Unit, Gear or Program
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def _build_vocabulary() -> Vocabulary:
 class Asked:
     """What a card-facts question asks: the fact, and the keyword for a keyword question."""
 
-    fact: str                   # "cost", "power", "ram", "sell" or "keyword"
+    fact: str                   # "cost", "power", "ram", "sell", "type" or "keyword"
     keyword: str = ""           # the keyword asked, or the one a cost is asked of ("GO SOLO")
     equipped: bool = False      # a Gear word ("taktım", "equipped") was said
     types: frozenset[str] = frozenset()   # card types the question names ("bir program mı")
@@ -118,6 +119,9 @@ def _asked(words: list[str], question: str, vocab: Vocabulary) -> Asked | None:
         if facts or len(set(keywords)) != 1 or equipped:
             return None
         return Asked("keyword", keywords[0], types=types)
+    if not facts and len(types) == 1 and not equipped:
+        # "Saul Bright bir Legend mı?": the card's type is the one fact asked
+        return Asked("type", types=types)
     if len(facts) != 1:
         return None
     fact = facts.pop()
@@ -158,7 +162,7 @@ def answer(question: str, language: str):
     if len(mentions) != 1:
         return None
     cards = mentions[0].cards
-    if asked.types and any(c.type not in asked.types for c in cards):
+    if asked.fact != "type" and asked.types and any(c.type not in asked.types for c in cards):
         return None             # "Floor It bir birim mi?": the type named is not the card's
     if asked.keyword and asked.fact == "cost" and not all(asked.keyword in c.keywords
                                                            for c in cards):
@@ -183,6 +187,8 @@ def _value(card: Any, asked: Asked) -> Any:
         return card.ram
     if asked.fact == "sell":
         return card.sell_tag
+    if asked.fact == "type":
+        return card.type in asked.types
     return asked.keyword in card.keywords
 
 
@@ -204,6 +210,10 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
         return _no(question, reading, [m("ask_misc.card.fact_no_ram", name=names)])
     if asked.fact == "sell" and value:
         return None             # a Sell Tag: whether it may be sold now is the sell family's
+    if asked.fact == "type" and "unit" in asked.types and any(c.type == "legend" for c in cards):
+        # a Legend on the field is a Unit too, and any Legend may be played as one (official
+        # 4.2.1, 4.5): whether it is one depends on where it is, which the question leaves open
+        return _no(question, reading, [m("ask_misc.card.fact_legend_unit", name=names)])
     if asked.fact == "keyword":
         if any(c.type == "gear" for c in cards):
             return _no(question, reading, [m("ask_misc.card.fact_gear_keyword", name=names,
@@ -228,6 +238,12 @@ def _fact(question: str, reading: Any, cards: tuple, written: str, asked: Asked)
         line = m("ask_misc.card.fact_power", name=names, n=value, rule=rule)
     elif asked.fact == "ram":
         line = m("ask_misc.card.fact_ram", name=names, n=value, rule=_RAM_RULE)
+    elif asked.fact == "type":
+        # the printed type is card data; the rule that names the types is official only
+        # (3.21.1), named in the answer with the mark, not cited
+        line = m("ask_misc.card.fact_type_yes" if value else "ask_misc.card.fact_type_no",
+                 name=names, type=m(f"ask_misc.card.type_{card.type}"),
+                 asked=m(f"ask_misc.card.type_{next(iter(asked.types))}"), rule=_TYPE_RULE)
     elif asked.fact == "sell":
         line = m("ask_misc.card.fact_sell_no", name=names)
         value = False

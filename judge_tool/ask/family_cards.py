@@ -241,10 +241,16 @@ def _may_name_a_card(question: str) -> bool:
     finds nothing, so the card names and the matcher are not even loaded: the first words
     come from the compiled cache."""
     from ..datacache import cached
-    from ..turkish import name_keys, tokenize
+    from ..turkish import NAME_CASE_ENDINGS, name_keys, tokenize
     firsts = cached("cards:first-words", _first_words, group="ask")   # the file ask reads anyway
-    return any("".join(name_keys(t.text)) in firsts or "".join(name_keys(t.stem_part)) in firsts
-               for t in tokenize(question))
+    for t in tokenize(question):
+        key = "".join(name_keys(t.stem_part))
+        if "".join(name_keys(t.text)) in firsts or key in firsts:
+            return True
+        # a one-word name with a case ending glued on ("minotauru"; `find`'s endings)
+        if any(key.endswith(e) and key[:-len(e)] in firsts for e in NAME_CASE_ENDINGS):
+            return True
+    return False
 
 
 def _first_words() -> frozenset[str]:

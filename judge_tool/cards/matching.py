@@ -15,7 +15,7 @@ TYPE_CHECKING = False      # typing costs ~3 ms of a cold start: names for the t
 if TYPE_CHECKING:
     from typing import Callable
 
-from ..turkish import fold, name_keys, tokenize
+from ..turkish import NAME_CASE_ENDINGS, fold, name_keys, tokenize
 from .pool import CardFacts, Pool, load_pool
 
 MAX_QUERY = 200
@@ -181,16 +181,10 @@ def _positions(pool) -> tuple[dict[tuple[str, ...], tuple[int, ...]], dict[str, 
     return forms, _by_first(pool)
 
 
-# Turkish case endings a question may glue to a name without an apostrophe ("Emergency
-# Atlusa", "psycho squada"): read only on the last word of a name of two words or more.
-_GLUED = ("a", "e", "ya", "ye", "i", "u", "yi", "yu", "da", "de", "ta", "te", "dan", "den",
-          "tan", "ten", "in", "un", "nin", "nun", "la", "le", "yla", "yle")
-
-
 def _glued(word: set[str], last: str) -> int:
     """Length of a case ending glued to `last` in one of the word's keys, or 0."""
     for key in word:
-        if key.startswith(last) and key[len(last):] in _GLUED:
+        if key.startswith(last) and key[len(last):] in NAME_CASE_ENDINGS:
             return len(key) - len(last)
     return 0
 
@@ -198,11 +192,13 @@ def _glued(word: set[str], last: str) -> int:
 def find(text: str, pool=None, glued: bool = False) -> list[Mention]:
     """Card names in running text (Turkish or English), longest first, with character
     spans. Suffixes after an apostrophe are ignored ("Chrome Fang'in") unless the
-    apostrophe belongs to the name ("Tyger's Whisper", "(Don't Fear) The Reaper"); a
-    one-word name must be written with a capital letter ("Octant", not "octant"). `pool`
-    may also be `pool.card_names()` (names only, fast) when the facts are not needed.
-    `glued`: also read a Turkish case ending written without an apostrophe on the last
-    word of a name of two words or more (the name's span then ends before it)."""
+    apostrophe belongs to the name ("Tyger's Whisper", "(Don't Fear) The Reaper"); in
+    running text a one-word name must be written with a capital letter ("Octant", not
+    "octant"). `pool` may also be `pool.card_names()` (names only, fast) when the facts are
+    not needed. `glued` (a question typed at the table, which names cards as it likes): also
+    read a Turkish case ending written without an apostrophe on a name's last word
+    ("Emergency Atlusa", "minotauru"; the name's span then ends before it), and a one-word
+    name in lower case; whatever was read as a card is shown in what `ask` understood."""
     pool = pool or load_pool()
     cards_of, by_first = _index(pool)
     tokens = tokenize(text)
@@ -216,7 +212,12 @@ def find(text: str, pool=None, glued: bool = False) -> list[Mention]:
     i = 0
     while i < len(words):
         best = None
-        for first in words[i][0]:
+        firsts = words[i][0]
+        if glued:
+            # a one-word name with a case ending glued on ("minotauru")
+            firsts = firsts | {k[:-len(e)] for k in firsts for e in NAME_CASE_ENDINGS
+                               if k.endswith(e) and len(k) > len(e)}
+        for first in firsts:
             for form in by_first.get(first, ()):
                 size = len(form)
                 if i + size > len(words) or (best and size <= best[0]):
@@ -225,10 +226,10 @@ def find(text: str, pool=None, glued: bool = False) -> list[Mention]:
                 if not all(form[j] in words[i + j][0] for j in range(size - 1)):
                     continue
                 if form[-1] not in words[i + size - 1][0]:
-                    cut = _glued(words[i + size - 1][0], form[-1]) if glued and size > 1 else 0
+                    cut = _glued(words[i + size - 1][0], form[-1]) if glued else 0
                     if not cut:
                         continue
-                if size == 1 and not words[i][4][:1].isupper():
+                if size == 1 and not glued and not words[i][4][:1].isupper():
                     continue
                 last = words[i + size - 1]
                 end = last[3] if form[-1] == "".join(key_tokens(last[4])) else last[2]
