@@ -276,7 +276,10 @@ def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:
         if any(_conditional(e) for e in card.effects_raw):
             return None, m("ask_misc.card.conditional", name=card.display)
         return card, None               # read as "QUICK Program" / a Program without QUICK
-    if card.type not in ("unit", "gear") or card.power is None:
+    if card.type == "legend" and not ("GO SOLO" in card.keywords and card.cost is not None):
+        # a Legend is read only as played with GO SOLO, a Unit on the field (11.25)
+        return None, m("ask_misc.card.type", name=card.display)
+    if card.type not in ("unit", "gear", "legend") or card.power is None:
         return None, m("ask_misc.card.type", name=card.display)
     if any(_conditional(e) for e in card.effects_raw):
         return None, m("ask_misc.card.conditional", name=card.display)
@@ -317,6 +320,10 @@ def _stand_in(card: Any, language: str, power: bool = True) -> str:
             "non-QUICK Gear" if language == "en" else "QUICK olmayan Gear")
     elif card.type == "gear":
         core = f"{card.power} power Gear" if language == "en" else f"{card.power} güçlü Gear"
+    elif card.type == "legend":
+        # read as the families read "GO SOLO Legend" (its GO SOLO keyword is in `kw`)
+        core = f"{card.power} power Legend" if power and language == "en" else (
+            f"{card.power} güçlü Legend" if power else "Legend")
     elif power:
         core = f"{card.power} power unit" if language == "en" else f"{card.power} güçlü birim"
     else:
@@ -414,6 +421,9 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         _played_instead(data, cards, spots[0], named)
         return
+    if card.type == "legend":
+        _place_legend(data, cards, reading, named)
+        return
     if card.type == "unit" and not reading.with_power:
         # a Unit played from hand (the React Step's "play a Unit"): the one plain
         # stand-in Unit in a hand, played for the card's own cost
@@ -455,6 +465,15 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
         _rename_gear(data, spots[0], card.display)
         del cards[spots[0]]
         _facts_only(cards, named)
+    elif _gear_stand_ins(cards, card.power):
+        # a Gear family's own stand-in Gear with the card's power ("X takılı 4 güçlü birim"):
+        # the card takes its place
+        spots = _gear_stand_ins(cards, card.power)
+        if len(spots) != 1:
+            raise NotModelled("ask_misc.card.no_place", name=card.display)
+        _rename_gear(data, spots[0], card.display)
+        del cards[spots[0]]
+        _facts_only(cards, named)
     else:
         spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
         if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
@@ -463,6 +482,39 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
         _equip(data, spots[0], card.display)
         _facts_only(cards, named)
     named.placed = True
+
+
+def _place_legend(data: dict, cards: dict, reading: CardReading, named: Named) -> None:
+    """A GO SOLO Legend in place of the one stand-in Legend with its keywords (and its power,
+    when the question gave it). The stand-in is played for the Eddies the family gave it, so
+    the card goes in only when the question says nothing of paying: its player then has
+    the Eddies for its own cost."""
+    card = named.card
+    from .lexicon import read
+    said = read(reading.text)
+    spots = [r for r, c in cards.items() if c.get("type") == "legend" and not c.get("effects")
+             and (c.get("power") == card.power or (not reading.with_power and c.get("power") == 1))
+             and set(c.get("keywords", ())) <= set(card.keywords)]
+    if len(spots) != 1 or said.has("pay") or said.has("cost") or said.has("free"):
+        raise NotModelled("ask_misc.card.no_place", name=card.display)
+    extra = card.cost - int(cards[spots[0]].get("cost", 0))
+    for side in ("A", "B"):
+        state = data["state"].get(side, {})
+        if any(isinstance(x, dict) and x.get("card") == spots[0] for x in state.get("legends", ())):
+            eddies = state.get("eddies", 0)
+            if not isinstance(eddies, int):
+                raise NotModelled("ask_misc.card.no_place", name=card.display)
+            state["eddies"] = eddies + max(0, extra)
+    _rename(data, spots[0], card.display)
+    del cards[spots[0]]
+    _facts_only(cards, named)
+    named.placed = True
+
+
+def _gear_stand_ins(cards: dict, power: int | None) -> list[str]:
+    """The scenario's stand-in Gears (no effects) with this power."""
+    return [r for r, c in cards.items() if c.get("type") == "gear" and not c.get("effects")
+            and c.get("power") == power]
 
 
 def _played_instead(data: dict, cards: dict, spot: str, named: Named) -> None:
