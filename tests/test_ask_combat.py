@@ -314,3 +314,31 @@ def test_the_rivals_board_told_with_no_target_named_makes_the_valid_target(quest
 ])
 def test_the_rivals_board_half_told_gives_no_ruling(question):
     assert ask(question).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question,value,rule", [
+    ("birimim 9 guclu, catisirken +3 aliyor, gig alanina saldirirsa kac gig calar", 1, "9.16.1"),
+    ("a 19 power unit with +1 during the fight attacks the gig area, gigs stolen?", 2, "9.16.1"),
+    ("6 guclu birimim calarken +5 aliyor, rakibin harcanmis 10 guclu birimine saldirdi kim kazanir",
+     "defender", "9.23.1"),
+])
+def test_a_change_lasting_only_in_the_other_step_counts_nothing(question, value, rule):
+    """A Gig area attacked has no Fight Step and a Unit attacked no Steal Step (9.15): a
+    change said to last only while fighting (9.16.1) or stealing (9.23.1) is not counted,
+    and the trace says so under that rule (was no ruling)."""
+    a = ask(question)
+    assert a.value == value
+    assert any(s.rule == rule and "9.15" in s.text for s in a.trace)
+
+
+@pytest.mark.parametrize("question,value", [
+    ("GO SOLO ile oynadığım 12 güçlü Legend'ım rakibin Gig alanına saldırırsa kaç Gig çalar?", 2),
+    ("my unit has 0 power and no gear. how many gigs does it steal from the gig area?", 0),
+])
+def test_go_solo_legend_and_no_gear_in_a_steal(question, value):
+    a = ask(question)
+    assert a.kind == "steal" and a.value == value
+
+
+def test_a_legend_without_go_solo_steals_no_ruling():
+    assert ask("12 güçlü Legend'ım rakibin Gig alanına saldırırsa kaç Gig çalar?").kind == "unanswered"

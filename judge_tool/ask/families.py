@@ -461,8 +461,19 @@ def extract_steal(reading: Reading) -> Call | None:
         # "rakibimden 8'lik bir Gig çaldım. Street Cred'im kaç?": the steal is a fact of a
         # Street Cred question (that family reads it), never a steal count asked
         return None
+    if reading.of("steal") and not reading.has("gig_question") and all(
+            _lasting_form(reading, m) for m in reading.of("steal")) and \
+            any(reading.has(c) for c in ("win", "defeat", "survive", "result", "fight")):
+        # "+4 while stealing … who wins": stealing names only how long a change lasts, and a
+        # fight's outcome is asked (the fight family reads it)
+        return None
     if _unit_count(reading) is not None or _both_units(reading):
         raise Unclear("steal.several_attackers")
+    if reading.of("go_solo") and _present(reading, "go_solo"):
+        # "GO SOLO ile oynadığım 12 güçlü Legend'ım": played as a Unit (11.25.1), it steals
+        # by its power like any attacker; a Legend without GO SOLO stays unread
+        for m in reading.of("legend") + reading.of("play"):
+            reading.consumed.update(range(m.start, m.end))
     if _blocked(reading) and (reading.has("steal") or reading.has("gig_question")):
         return extract_blocked_steal(reading)
     refused = _no_block_states(reading)
@@ -522,6 +533,7 @@ def extract_steal(reading: Reading) -> Call | None:
         else:
             free.append(item)
     mods = list(gear)
+    idle_steps: list[Step] = []
     for item in (it for it in reading.numbers if it.sign):
         role = _role(reading, item, _STEAL_ROLES)
         if role == "gig" and _stolen_object_only(reading, item):
@@ -543,6 +555,13 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.count_not_change")
         else:
             raise Unclear("steal.signed_not_change")
+    # "+5 while fighting", "çatışırken +5": a change that lasts only while fighting (9.16.1);
+    # an attack on a Gig area has a Steal Step and no Fight Step (9.15), so it counts nothing
+    idle = [m for m in mods if m.sign and m not in gear and _other_step_change(reading, m, "fight")]
+    mods = [m for m in mods if not any(m is i for i in idle)]
+    for m in idle:
+        idle_steps.append(Step(R.WHILE_FIGHTING, say(reading, "ask_combat.change_only_fighting",
+                                                     change=f"{m.number:+d}")))
     if any(_change_on_trigger(reading, m, ("steal",)) for m in mods if m.sign):
         raise Unclear("steal.change_when_steals")
     if base is not None and _stated_after_change(reading, [base], [m for m in mods if m.sign and m not in gear]):
@@ -629,10 +648,10 @@ def extract_steal(reading: Reading) -> Call | None:
             raise Unclear("steal.remaining_attacker")
     if defending == "mine":
         args["defending"] = "me"        # the rival attacks my Gig area (shown so)
-    used = {base.i} | {m.i for m in mods} | {d.i for d in dice_items} | counters | refused
+    used = {base.i} | {m.i for m in mods + idle} | {d.i for d in dice_items} | counters | refused
     if claimed is not None:
         used.add(claimed.i)
-    return Call(args, assumptions, steps, used, context={it.i for it in own})
+    return Call(args, assumptions, idle_steps + steps, used, context={it.i for it in own})
 
 
 def _attackers_own_gigs(reading: Reading, base: Item, counts: list[Item]) -> list[Item]:
@@ -723,6 +742,35 @@ def _change_on_trigger(reading: Reading, item: Item, concepts: tuple[str, ...]) 
         if key.endswith(("rken", "rkan")) or "while" in lead:
             continue
         if key.endswith(_TRIGGER_ENDS) or any(w in _TRIGGER_BEFORE for w in lead):
+            return True
+    return False
+
+
+def _lasting_form(reading: Reading, m: Match) -> bool:
+    """The step word is said as how long something lasts: "çalarken", "while stealing"."""
+    items = reading.items
+    return items[m.start].key.endswith(("rken", "rkan")) or any(
+        items[k].key in ("while", "during") for k in range(max(0, m.start - 2), m.start))
+
+
+def _other_step_change(reading: Reading, item: Item, step: str) -> bool:
+    """A power change said to last only during another step of the attack: "çatışırken +5",
+    "+5 while fighting", "during the fight" (step "fight", 9.16.1), "çalarken +4", "+4 while
+    stealing" (step "steal", 9.23.1). The step's word in the change's clause, at most four
+    words away, in its "-rken" form or after "while"/"during"; the words are read."""
+    items = reading.items
+    for m in reading.of(step):
+        if items[m.start].clause != item.clause or abs(m.start - item.i) > 4:
+            continue
+        key = items[m.start].key
+        lead = [k for k in range(max(0, m.start - 2), m.start) if items[k].clause == item.clause
+                and items[k].key in ("while", "during")]
+        if key.endswith(("rken", "rkan")) or lead:
+            # "Gig çalarken", "while stealing gigs": the Gigs are the verb's object
+            objects = [k for k in (m.start - 1, m.end) if 0 <= k < len(items)
+                       and items[k].clause == item.clause and "gig" in reading.at(k)
+                       and items[k].number is None]
+            reading.consumed.update(list(range(m.start, m.end)) + lead + objects)
             return True
     return False
 
@@ -927,6 +975,8 @@ def _gear_powers(reading: Reading, items: list[Item]) -> list[Item]:
     that equips the Gear gains it (11.6.5), so they add to the Unit's power."""
     if not reading.has("gear"):
         return []
+    if all([_negated(reading, m.start, m.end) for m in reading.of("gear")]):
+        return []       # "gücü 0 ve Gear'ı yok", "no gear": no Gear's power to gain
     if any(_counts_gears(reading, it) for it in reading.numbers):
         raise Unclear("power.gear_count")
     out = []
@@ -1029,6 +1079,10 @@ def _gear_unpowered(reading: Reading, numbers: list[Item]) -> bool:
     a Gear"): the Unit gains the Gear's power (11.6.5), so the power is not known."""
     items = reading.items
     for m in reading.of("gear"):
+        if _negated(reading, m.start, m.end):
+            # "Gear'ı yok", "no gear", "Gear'sız": no Gear, no power gained (11.6.3)
+            reading.consumed.update(range(m.start, m.end))
+            continue
         clause = items[m.start].clause
         if not any(it.clause == clause and (m.start - 4 <= it.i < m.start or m.end <= it.i < m.end + 4)
                    and it in numbers for it in reading.numbers):
@@ -1438,6 +1492,8 @@ def extract_fight(reading: Reading) -> Call | None:
             count_at = item.i
             continue        # "8 güçlü iki birim": a number of Units, not a power
         role = _role(reading, item, ("power", "gig", "cost", "card", "deck"))
+        if role == "gig" and item.sign and _stolen_object_only(reading, item):
+            role = None         # "Gig çalarken +3 alıyor": the Gigs are what it steals
         if role in (None, "power"):
             powers.append(item)
     gear = _gear_powers(reading, powers)
@@ -1455,6 +1511,13 @@ def extract_fight(reading: Reading) -> Call | None:
     bases = [it for it in bases if it.i not in counters]
     # "iki kez +2 güç", "+2 twice": the same change given more than once
     mods = [m for m in mods if m.i not in counters for _ in range(repeats.get(m.i, (1, set()))[0])]
+    # "+4 while stealing", "çalarken +4": a change that lasts only while stealing (9.23.1);
+    # an attack on a Unit has a Fight Step and no Steal Step (9.15), so it counts nothing
+    idle = [m for m in mods if m.sign and m not in gear and _other_step_change(reading, m, "steal")]
+    mods = [m for m in mods if not any(m is i for i in idle)]
+    counters |= {m.i for m in idle}
+    idle_steps = [Step(R.WHILE_STEALING, say(reading, "ask_combat.change_only_stealing",
+                                             change=f"{m.number:+d}")) for m in idle]
     bases.sort(key=lambda it: it.i)
     if len(bases) > 2:
         raise Unclear("fight.three_powers")
@@ -1559,7 +1622,7 @@ def extract_fight(reading: Reading) -> Call | None:
         if owner is None:
             raise Unclear("fight.change_either")
         owned[owner].append(mod)
-    steps: list[Step] = []
+    steps: list[Step] = list(idle_steps)
     values = {}
     negative = False
     workings = {}
