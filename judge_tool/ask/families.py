@@ -5089,6 +5089,8 @@ def _one_player(reading: Reading) -> bool:
             # "Rakibimin kartı bana 2 kart çektiriyor", "my rival's card makes me draw 2":
             # the card's owner makes the draw happen, the player asked about draws
             reading.consumed.add(k)
+        elif _makes_me_draw(reading, k):
+            reading.consumed.add(k)     # "rakibim bana 2 kart çektirdi", "he made me draw 2"
         else:
             acting.append(k)
     if not acting:
@@ -5108,6 +5110,25 @@ def _one_player(reading: Reading) -> bool:
     reading.consumed.update(acting)
     reading.consumed.update(owns_effect)
     return True
+
+
+_MAKE_EN = ("made", "makes", "make", "forced", "forces", "force")
+
+
+def _makes_me_draw(reading: Reading, k: int) -> bool:
+    """"rakibim bana 2 kart çektirdi", "my opponent made me draw 2": the rival word is the
+    subject of a causative draw whose drawer is the asker ("bana", "me" right after the
+    rival word or right after the causing verb); the rival does not draw."""
+    items = reading.items
+    clause = items[k].clause
+    after = [it for it in items[k + 1:k + 7] if it.clause == clause]
+    if reading.language == "en":
+        for a, b, c in zip(after, after[1:], after[2:]):
+            if a.key in _MAKE_EN and b.key in _TO_ME and "draw" in reading.at(c.i):
+                return True
+        return False
+    return bool(after) and after[0].key in _TO_ME and any(
+        it.key.startswith("cektir") for it in after[1:])
 
 
 def _besides_d20(reading: Reading, count: Item) -> bool:
@@ -5264,12 +5285,48 @@ def _past_draws(reading: Reading) -> tuple[list[Match], int, set[int], bool]:
             used.add(pronoun.i)
             in_order = True
             continue
+        last = _last_card_words(reading, m)
+        if last:
+            # "son kartımı çektim", "I drew my last card": one card, and the deck is empty
+            # after it (`_deck_emptied`)
+            total += 1
+            used.update(last)
+            in_order = True
+            continue
         if _start_of_turn_near(reading, m):
             total += 1                  # the Start Phase draws one card (8.6.4)
             in_order = True
             continue
         raise Unclear("draw.already_drawn")
     return past, total, used, in_order
+
+
+def _last_card_words(reading: Reading, m: Match) -> set[int]:
+    """"son kartımı çektim", "destemdeki tek kartı çektim", "I drew my last card", "drew
+    the only card": a past draw whose object is the deck's last card (a "last/only" word
+    right before the card word, no number between), as the indices of those two words;
+    empty when the draw names no such card."""
+    items = reading.items
+    clause = items[m.start].clause
+    if reading.language == "en":
+        span = range(m.end, min(len(items), m.end + 4))
+    else:
+        span = range(max(0, m.start - 3), m.start)
+    for k in span:
+        if k < 1 or items[k].clause != clause or "card" not in reading.at(k) \
+                or "draw" in reading.at(k):
+            continue
+        j = k - 1
+        if items[j].number is not None and not items[j].sign and j > 0:
+            j -= 1                      # "son 2 kartımı", "my last two cards"
+        if "only" in reading.at(j) and items[j].clause == clause and items[j].number is None:
+            return set(range(j, k + 1))
+    return set()
+
+
+def _deck_emptied(reading: Reading, past: list[Match]) -> bool:
+    """Did a draw already made take the deck's last card (`_last_card_words`)?"""
+    return any(_last_card_words(reading, m) for m in past)
 
 
 def _past_draw_tr(key: str) -> bool:
@@ -5294,6 +5351,7 @@ def _said_in_past(reading: Reading, item: Item) -> bool:
 
 _SOURCE = frozenset({"unit", "attack", "play", "legend", "gear", "program", "call", "defeat"})
 _SOURCE_LINK = ("my", "the", "his", "her", "their", "its", "s")
+_SAYS = ("says", "said", "diyor", "der", "dedi", "yaziyor")
 
 
 def _effect_source(reading: Reading) -> None:
@@ -5302,7 +5360,12 @@ def _effect_source(reading: Reading) -> None:
     is the same game action. The words right before an effect or trigger word, in its
     clause, that only name such a source are read (an owner, the rival's, stays a fact)."""
     items = reading.items
-    for m in reading.of("effect") + reading.of("pending"):
+    # "my unit's PLAY says draw 2", "Legend'ımın CALL'u 1 kart çek diyor": a trigger word
+    # right before a saying verb stands for the effect it starts
+    said = [m for c in ("play", "attack", "call", "defeat") for m in reading.of(c)
+            if m.end < len(items) and items[m.end].key in _SAYS
+            and items[m.end].clause == items[m.start].clause]
+    for m in reading.of("effect") + reading.of("pending") + said:
         k = m.start - 1
         named = []
         while k >= 0 and items[k].clause == items[m.start].clause and (
@@ -5385,6 +5448,10 @@ def extract_draw(reading: Reading) -> Call | None:
     if at_start and not _turn_starts(reading, rival):
         return None
     past, drawn, past_used, in_order = _past_draws(reading)
+    # "rakibim bana 2 kart çektirdi, kaybettim mi?": no draw besides those already made, so
+    # the draw asked about is the one made
+    only_past = bool(past) and not [m for m in reading.of("draw") if not any(
+        m.start < p.end and p.start < m.end for p in past)]
     if past:
         reading = Reading(reading.question, reading.items,
                           [m for m in reading.matches if m not in past], reading.language)
@@ -5417,12 +5484,20 @@ def extract_draw(reading: Reading) -> Call | None:
     if k is None and rest and n is not None:
         k_item = rest.pop(0)
         k = k_item.number
+    emptied = bool(past) and _deck_emptied(reading, past)
+    if k is None and emptied and not rest:
+        k = drawn                       # "son kartımı çektim": the deck held what was drawn
     if k is None:
         return None
     extra: dict[str, Any] = {}
-    if past:
-        if not reading.has("draw"):
-            return None                 # only draws already made: nothing is asked of a draw
+    if only_past:
+        return _made_draw(reading, k, k_item, drawn, in_order, past, past_used, rest)
+    if past and not reading.has("draw"):
+        return None                     # only draws already made: nothing is asked of a draw
+    if past and emptied and k_item is None:
+        extra = {"already_drawn": drawn}
+        k = 0
+    elif past:
         told_first = in_order and k_item is not None and k_item.i < min(m.start for m in past)
         if k_item is None or not (_said_in_past(reading, k_item) or told_first):
             # "Deck has 1 card. I drew 1 earlier": is the 1 before or after that draw?
@@ -5431,6 +5506,8 @@ def extract_draw(reading: Reading) -> Call | None:
             raise Unclear("draw.more_than_deck")
         extra = {"deck_before": k, "already_drawn": drawn}
         k -= drawn
+        if emptied and k:
+            raise Unclear("draw.before_or_after")   # "3 kart vardı, son kartımı çektim"
     if at_start:
         if n is not None or rest:
             return None
@@ -5469,6 +5546,32 @@ def extract_draw(reading: Reading) -> Call | None:
                     {x.i for x in (n_item, k_item) if x is not None} | past_used)
     return Call({**extra, "n": n, "deck_count": k}, assumptions,
                 used={x.i for x in (n_item, k_item) if x is not None} | past_used)
+
+
+def _made_draw(reading: Reading, k: int, k_item: Item | None, drawn: int, in_order: bool,
+               past: list[Match], past_used: set[int], rest: list[Item]) -> Call | None:
+    """"destemde 2 kart var(dı), rakibim bana 2 kart çektirdi, kaybettim mi?": the draw asked
+    about is the one already made, of `drawn` cards from a deck of `k`. A count said for
+    before the draw ("vardı", told first) is run as it is; a count whose moment is not said
+    is run only when both readings agree (it holds the cards drawn: before the draw nothing
+    was missing, after it the draw had been made)."""
+    if rest or not reading.has("lose"):
+        return None
+    used = {k_item.i} | past_used if k_item is not None else set(past_used)
+    if k_item is None:
+        if not _deck_emptied(reading, past):
+            # "destem boş, kart çektim": empty before the draw or after it is not said
+            raise Unclear("draw.before_or_after")
+        # "son kartımı çektim": the deck held exactly what was drawn
+        return Call({"n": drawn, "deck_count": drawn}, used=used)
+    before = _said_in_past(reading, k_item) or (
+        in_order and k_item.i < min(m.start for m in past))
+    if before:
+        return Call({"n": drawn, "deck_count": k}, used=used)
+    if k < drawn:
+        raise Unclear("draw.before_or_after")
+    return Call({"n": drawn, "deck_count": k},
+                [say(reading, "ask_assume.draw.either_count", k=k, n=drawn)], used=used)
 
 
 _PICK_BETWEEN = ("to", "draw", "i", "only")
