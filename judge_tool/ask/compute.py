@@ -145,6 +145,13 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
             line = f"{_loser_line(reading, run)}. {line}"
         if kind == "steal":
             value, line = _steal_line(reading, args, value, run, line)
+        if kind == "draw" and not args.get("manner") and value is False and args["n"] > 0:
+            # no draw met an empty deck: the lose condition of drawing more than the deck
+            # holds (11.5.2.3) was checked and is not met; the judge sees why it is No
+            from ..engine.cite import R
+            from ..engine.trace import Step
+            trace.append(Step.said(R.DRAW_TOO_MANY, "draw.never_empty", n=args["n"],
+                                   deck=args["deck_count"]))
         if kind == "draw" and args.get("manner"):
             # "one at a time?" / "all at once?": the run draws each card on its own step
             from ..engine.cite import R
