@@ -239,3 +239,29 @@ def test_the_asker_naming_their_role_puts_the_rival_in_the_other(question, value
     answer = ask(question)
     assert answer.kind == "react"
     assert answer.value is value
+
+
+@pytest.mark.parametrize("question", [
+    "Rakip saldırdığında QUICK olmayan bir programı tepki olarak oynayabilir miyim?",
+    "rakip saldirinca quick olmayan programi oynayabilir miyim",
+])
+def test_a_negation_after_quick_is_quicks_not_the_attacks(book, question):
+    # "saldırınca QUICK olmayan program": the program lacks QUICK; the attack happened (was
+    # read as "no attack, but a React Step": no ruling)
+    answer = ask(question, book=book)
+    assert answer.kind == "react" and answer.value is False
+    assert "9.10.1" in answer.rules
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Tepki Adımında sadece bir tepki mi verebilirim?", False),
+    ("Can the defending player take only one reaction in the React Step?", False),
+    ("Can I take just one reaction in the React Step?", None),
+    ("Tepki Adımında sadece bir Legend mi çağırabilirim?", None),
+])
+def test_only_one_reaction_asks_the_limit_never_the_acts_legality(book, question, value):
+    # "only one" asks whether reactions are limited to one (no: 9.7); "just one" may ask
+    # leave to take a single one, and a Legend's call has a limit of its own: no ruling
+    answer = ask(question, book=book)
+    assert answer.value is value
+    assert (answer.kind == "unanswered") is (value is None)

@@ -130,6 +130,7 @@ _EN_HAVE = ("have", "has", "having")
 
 
 _STATES = frozenset({"spent", "ready", "lag"})
+_KEYWORD_NOUNS = frozenset({"quick", "adrenaline", "go_solo"})
 
 
 def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
@@ -158,6 +159,10 @@ def _negated(reading: Reading, start: int, end: int, reach: int = 2) -> bool:
             if reading.at(k) & _ACTIONS:
                 # "Gig alanıma saldırdı, bloklamadım": a negative verb of another action
                 # (or one after it) negates that action, not the noun before it
+                break
+            if reading.at(k) & _KEYWORD_NOUNS:
+                # "saldırdığında QUICK olmayan bir program": the negation after a keyword
+                # is the keyword's, not the word before it
                 break
             if k > end - 1 and reading.at(k) & _STATES and not ({"spent", "ready", "lag"}
                                                                  & reading.at(start)):

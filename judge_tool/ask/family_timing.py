@@ -1410,6 +1410,10 @@ def _extract_react(reading: Reading) -> Call | None:
         return Call({"case": "who_reacts", "asked": "who"}, used=used)
     if not _yesno(reading):
         raise Unclear("react.yesno")
+    if _only_one(reading):
+        # "Tepki Adımında sadece bir tepki verebilir miyim?": a limit of one asked (none:
+        # as many as they like, 9.7) or leave to take just one? Not the act's legality
+        raise Unclear("react.how_many")
     acts = {"program", "effect", "activate", "call", "block", "unit", "gear", "quick", "play",
             "sell"}
     if reading.has("end_step") and _asks_end_verb(reading) and _acts_named(reading, acts):
@@ -1490,7 +1494,8 @@ def _extract_react(reading: Reading) -> Call | None:
     when = "after_end" if after_fight and not said_moment else _when(reading)
     if after_fight and not said_moment and not (_rival_attacks(reading) or _react_step(reading)):
         raise Unclear("react.when")
-    if when == "after_end" and not after_fight and not _end_said_first(reading):
+    if when == "after_end" and not after_fight and said_moment != "after_end" \
+            and not _end_said_first(reading):
         # "Can I block and then end the React Step?": the end comes after the act asked,
         # not before it (was read as "block after the step was ended": a wrong No)
         raise Unclear("react.when")
@@ -1902,6 +1907,20 @@ def _two_legends(reading: Reading) -> int | None:
                 and "legend" in reading.at(it.i + 1):
             return it.i
     return None
+
+
+def _only_one(reading: Reading) -> bool:
+    """"sadece bir", "yalnızca tek", "only one", "just a single": a count of one stressed by
+    an "only" word right before it."""
+    items = reading.items
+    for m in reading.of("only"):
+        k = m.end
+        if k < len(items) and items[k].key in ("a", "an") and reading.language == "en":
+            k += 1
+        if items[m.start].key == "tek" or (k < len(items) and (
+                items[k].number == 1 or items[k].key in ("bir", "tek", "single"))):
+            return True
+    return False
 
 
 def _both_players(reading: Reading) -> int | None:
