@@ -603,7 +603,10 @@ def extract_steal(reading: Reading) -> Call | None:
     if _to_some_unit(reading, [m for m in mods if m.sign]):
         raise Unclear("power.some_unit")
     _effect_sources(reading, [m for m in mods if m.sign])
-    if dice is None and _gig_area_empty(reading):
+    own_empty = _only_own_gigs_empty(reading)
+    if own_empty and any(_dice_owner(reading, it) != "rival" for it in dice_items):
+        raise Unclear("steal.gig_count_unread")
+    if dice is None and _gig_area_empty(reading) and not own_empty:
         dice = 0
     if dice is None and _gig_count_hinted(reading):
         raise Unclear("steal.gig_count_unread")
@@ -1342,6 +1345,86 @@ def _gig_area_empty(reading: Reading) -> bool:
     if reading.has("empty") and (reading.has("gig_area") or reading.has("gig")):
         return True
     return any([_negated(reading, m.start, m.end) for m in reading.of("gig") + reading.of("gig_area")])
+
+
+# "gigim", "giglerim", "alanım", "alanımda": a Gig word with the first person possessive
+_MY_GIG_WORD = re.compile(r"(gig(ler)?|alan)(im|imiz)(da|de|a|e|in|i)?$")
+
+
+def _empty_gig_owner(reading: Reading, k: int) -> str | None:
+    """Whose Gigs an emptiness at word `k` is said of: "gig alanım boş", "hiç gigim yok",
+    "I have no gigs", "my gig area is empty" -> "mine"; "rakibin gig alanı boş", "he has
+    no gigs" -> "rival"; None when not said (or both are named)."""
+    items = reading.items
+    clause = items[k].clause
+    near = [j for j in range(max(0, k - 4), min(len(items), k + 2)) if items[j].clause == clause]
+    rival = any("rival" in reading.at(j) or items[j].key in ("he", "she", "they", "his", "her", "their")
+                for j in near if j <= k)
+    mine = any(_MY_GIG_WORD.match(items[j].key) for j in near
+               if reading.at(j) & {"gig", "gig_area", "area"}) or any(
+        _first_person_owner(reading, j) for j in near if j < k)
+    if rival == mine:
+        return None
+    return "rival" if rival else "mine"
+
+
+def _first_person_owner(reading: Reading, j: int) -> bool:
+    """Word `j` names the asker as an owner: "my"/"benim"/"mine" (not "my opponent"), or
+    "I" with "have"/"got" right after ("I have no gigs"; "Can I attack" owns nothing)."""
+    items = reading.items
+    key = items[j].key
+    if j + 1 < len(items) and "rival" in reading.at(j + 1):
+        return False
+    if key in ("i", "ive"):
+        return key == "ive" or (j + 1 < len(items) and items[j + 1].key in ("have", "has", "got", "had"))
+    return key in _FIRST_PERSON_WORDS and key not in ("me", "ben")
+
+
+def _attacked_area_owner(reading: Reading) -> str | None:
+    """Whose Gig area the attack verb names: Turkish, the dative Gig area (`_area_owner`);
+    English, the first Gig area after the verb ("attacks the rival gig area"), "my gig area
+    is empty" before it being no target."""
+    if reading.language != "en":
+        return _area_owner(reading)
+    items = reading.items
+    verbs = [m.start for m in reading.of("attack")]
+    after = [m for m in reading.of("gig_area") if verbs and m.start > verbs[0]]
+    if not after:
+        return None
+    m = after[0]
+    before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == items[m.start].clause]
+    if any("rival" in reading.at(k) or items[k].key in ("his", "her", "their") for k in before):
+        return "rival"
+    if any(items[k].key in ("my", "mine") for k in before):
+        return "mine"
+    return None
+
+
+def _only_own_gigs_empty(reading: Reading) -> bool:
+    """Every emptiness said of a Gig area is the asker's own ("benim gig alanım boş", "I have
+    no gigs") and the Gig area attacked is the rival's ("rakibin Gig alanına", "their gig
+    area"): the emptiness says nothing of the attacked area."""
+    if _attacked_area_owner(reading) != "rival":
+        return False
+    items = reading.items
+    spots = []
+    for m in reading.of("empty"):       # the Gig word nearest the emptiness word is the emptied
+        near = [g.start for g in reading.of("gig") + reading.of("gig_area")
+                if items[g.start].clause == items[m.start].clause]
+        if near:
+            spots.append(min(near, key=lambda k: abs(k - m.start)))
+    spots += [m.start for m in reading.of("gig") + reading.of("gig_area")
+              if reading.items[m.start].negated or _negated_quietly(reading, m)]
+    return bool(spots) and all(_empty_gig_owner(reading, k) == "mine" for k in spots)
+
+
+def _negated_quietly(reading: Reading, m: Match) -> bool:
+    """`_negated` without marking the negation read (a check, not a reading)."""
+    before = set(reading.consumed)
+    found = _negated(reading, m.start, m.end)
+    reading.consumed.clear()
+    reading.consumed.update(before)
+    return found
 
 
 _RELATION = ("attack", "attacker", "defender", "fight", "versus", "block", "passive")
@@ -2165,6 +2248,10 @@ def extract_attack(reading: Reading) -> Call | None:
     # turn, and declaring that attack spent it (9.3.3); the run declares it first
     attacked = _attacked_this_turn(reading)
     attacker_part, target_part = _attack_parts(reading, skip=attacked)
+    if _rival_unit_subject(reading, attacker_part):
+        # "rakibimin hazır birimi gig alanıma saldırabilir mi", "can their unit attack my
+        # unit": the rival's Unit attacks; this family reads the asker's own attack only
+        return None
     if attacked is not None:
         outside = [m for m in reading.of("rival") if m.start not in target_part
                    or not _owns_something(reading, m.start)]
@@ -2277,7 +2364,11 @@ def extract_attack(reading: Reading) -> Call | None:
         counts = [it for it in reading.numbers
                   if _role(reading, it, ("gig", "gig_area")) is not None]
         counts = [it for it in counts if it.i not in own_gigs]
-        if _gig_area_empty(reading):
+        own_empty = _only_own_gigs_empty(reading)
+        if own_empty and any(_dice_owner(reading, it) != "rival" for it in counts):
+            # "hiç gigim yok ama 0 gigle de olsa": whose Gigs the count is is not read
+            return None
+        if _gig_area_empty(reading) and not own_empty:
             args["rival_gigs"] = 0
         elif counts:
             args["rival_gigs"] = counts[0].number
@@ -2409,7 +2500,7 @@ def _no_target_said(reading: Reading) -> str | None:
     the rival (in that clause or the one before, with no first-person word). Returns
     "none" (the words are read), "spent_attacker" when a spent word is left for the
     attacking Unit (not read here), or None when not said."""
-    if not _gig_area_empty(reading):
+    if not _gig_area_empty(reading) or _only_own_gigs_empty(reading):
         return None
     items = reading.items
 
@@ -2662,6 +2753,29 @@ def _rival_acts(reading: Reading, indices) -> bool:
     acts, and families that read the asker's own action must not answer."""
     return any(k not in reading.consumed and not _owns_something(reading, k)
                for k in indices if "rival" in reading.at(k))
+
+
+def _rival_unit_subject(reading: Reading, attacker_part: set[int]) -> bool:
+    """The attack verb's subject is the rival's Unit: a rival word owning a Unit word in the
+    verb's clause, before the verb, that is no dative or instrumental ("rakibimin hazır
+    birimi … saldırabilir mi", "can my opponent's unit attack")."""
+    items = reading.items
+    verbs = [m for m in reading.of("attack") if not reading.at(m.start) & {"attacker", "defender"}]
+    if not verbs:
+        return False
+    v = verbs[0].start
+    for k in sorted(attacker_part):
+        if k >= v or "rival" not in reading.at(k) or items[k].clause != items[v].clause:
+            continue
+        for j in range(k + 1, min(v, k + 4)):
+            if items[j].clause != items[k].clause or "turn" in reading.at(j):
+                break
+            if "unit" in reading.at(j):
+                if reading.language == "en" or (items[j].key.endswith("i")
+                                                and not items[j].key.endswith("ini")):
+                    return True
+                break
+    return False
 
 
 def _owns_something(reading: Reading, k: int) -> bool:
