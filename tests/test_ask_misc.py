@@ -273,6 +273,44 @@ def test_printed_power_and_ram_name_their_official_rule_without_citing_it(book, 
     assert answer.rules == [] and answer.trace == [] and rule in answer.answer
 
 
+@pytest.mark.parametrize("question, value", [
+    ("Saul Bright bir Legend mı?", False),              # a Unit
+    ("is mantis blades a gear", True),
+    ("Detonate bir program mi", True),
+    ("Adam Smasher Ender of Legends bir Legend mı?", True),
+])
+def test_a_named_cards_type_is_the_pools_and_names_its_official_rule(book, question, value):
+    from judge_tool.cards.matching import find
+    answer = ask(question, book=book)
+    (mention,) = find(question, glued=True)
+    assert answer.kind == "card" and answer.value is value
+    assert mention.cards[0].display in answer.understood[0]
+    # official 3.21.1 has no Turkish text: named with the official mark, not cited
+    assert answer.rules == [] and "3.21.1" in answer.answer
+
+
+def test_a_legend_asked_to_be_a_unit_gets_no_ruling(book):
+    # on the field a Legend is a Unit too (official 4.2.1): where it is, the question leaves open
+    answer = ask("Is V Corporate Exile a unit?", book=book)
+    assert answer.kind == "unanswered" and "4.2.1" in " ".join(answer.not_understood)
+
+
+@pytest.mark.parametrize("question, glued, found", [
+    ("minotauru oynamak kac eddie", True, "Minotaur"),      # one word, ending glued on
+    ("octant kac guclu", True, "Octant"),                   # one word in lower case
+    ("octant kac guclu", False, None),                      # running text: capital needed
+    ("Rakip ve ben saldırıyoruz", True, None),              # "ve" is not V + an ending
+    ("Emergency Atlusa saldırdım", True, "Emergency Atlus"),
+])
+def test_how_a_question_may_write_a_card_name(question, glued, found):
+    from judge_tool.ask.family_cards import _may_name_a_card
+    from judge_tool.cards.matching import find
+    mentions = find(question, glued=glued)
+    assert [m.cards[0].name for m in mentions] == ([found] if found else [])
+    if glued:
+        assert _may_name_a_card(question) is bool(found)
+
+
 def test_a_units_power_with_its_gears_is_the_engines(book):
     answer = ask("Saul Bright'a Sandevistan kuşandırdım, gücü kaç?", book=book)
     data = _checked(answer, book)

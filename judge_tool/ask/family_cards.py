@@ -242,21 +242,21 @@ def _may_name_a_card(question: str) -> bool:
     come from the compiled cache."""
     from ..datacache import cached
     from ..turkish import NAME_CASE_ENDINGS, name_keys, tokenize
-    firsts = cached("cards:first-words", _first_words, group="ask")   # the file ask reads anyway
+    firsts, one_word = cached("cards:name-starts", _name_starts, group="ask")   # read anyway
     for t in tokenize(question):
         key = "".join(name_keys(t.stem_part))
         if "".join(name_keys(t.text)) in firsts or key in firsts:
             return True
-        # a one-word name with a case ending glued on ("minotauru"; `find`'s endings)
-        if any(key.endswith(e) and key[:-len(e)] in firsts for e in NAME_CASE_ENDINGS):
+        # a one-word name with a case ending glued on ("minotauru"; as `find` reads it)
+        if any(key.endswith(e) and key[:-len(e)] in one_word for e in NAME_CASE_ENDINGS):
             return True
     return False
 
 
-def _first_words() -> frozenset[str]:
-    from ..cards.matching import first_words
+def _name_starts() -> tuple[frozenset[str], frozenset[str]]:
+    from ..cards.matching import first_words, one_word_names
     from ..cards.pool import card_names
-    return first_words(card_names())
+    return first_words(card_names()), one_word_names(card_names())
 
 
 def _one(cards: tuple, written: str, m) -> tuple[Any, str | None]:

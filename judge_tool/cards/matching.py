@@ -175,6 +175,12 @@ def first_words(pool) -> frozenset[str]:
     return frozenset(_index(pool)[1])
 
 
+def one_word_names(pool) -> frozenset[str]:
+    """The keys of `pool`'s one-word names: only these are found with a case ending glued
+    on the word ("minotauru")."""
+    return frozenset(f[0] for forms in _index(pool)[1].values() for f in forms if len(f) == 1)
+
+
 def _positions(pool) -> tuple[dict[tuple[str, ...], tuple[int, ...]], dict[str, list[tuple[str, ...]]]]:
     where = {card: i for i, card in enumerate(pool)}
     forms = {form: tuple(where[card] for card in cards) for form, cards in _forms(pool).items()}
@@ -212,13 +218,16 @@ def find(text: str, pool=None, glued: bool = False) -> list[Mention]:
     i = 0
     while i < len(words):
         best = None
-        firsts = words[i][0]
+        # (first key, whether only a one-word name may start there): a one-word name may
+        # have a case ending glued on ("minotauru")
+        firsts = [(k, False) for k in words[i][0]]
         if glued:
-            # a one-word name with a case ending glued on ("minotauru")
-            firsts = firsts | {k[:-len(e)] for k in firsts for e in NAME_CASE_ENDINGS
-                               if k.endswith(e) and len(k) > len(e)}
-        for first in firsts:
+            firsts += [(k[:-len(e)], True) for k in words[i][0] for e in NAME_CASE_ENDINGS
+                       if k.endswith(e) and len(k) > len(e)]
+        for first, one_word in firsts:
             for form in by_first.get(first, ()):
+                if one_word and len(form) > 1:
+                    continue
                 size = len(form)
                 if i + size > len(words) or (best and size <= best[0]):
                     continue
