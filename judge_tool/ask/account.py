@@ -201,6 +201,9 @@ _OWNER_ELLIPSIS = ("benim", "benimki", "onun", "onunki", "seninki", "rakibin", "
                    "mine", "his", "hers", "theirs", "yours")
 
 
+_THERE_IS = ("var", "vardir", "are", "is")
+
+
 def detached_numbers(reading: Reading, used: set[int]) -> list[str]:
     """Numbers a family used that nothing in the question ties to a game fact: alone in a
     clause with no game word ("…, and there is also 4"), unsigned, not listed beside such a number
@@ -217,6 +220,8 @@ def detached_numbers(reading: Reading, used: set[int]) -> list[str]:
             if it.sign                  # "+5", "-2": a change, of what the clauses before say
             or any(game_word(x.i) for x in items if x.clause == it.clause and x.i != it.i)
             or (it.i > 0 and game_word(it.i - 1))
+            # "iki indirim var: 2 ve 3", "Gigs there are: 4 and 6": after a game word and "var"
+            or (it.i > 1 and items[it.i - 1].key in _THERE_IS and game_word(it.i - 2))
             or any("versus" in reading.at(k) for k in (it.i - 1, it.i + 1) if 0 <= k < len(items))
             or (it.i > 0 and items[it.i - 1].key in _OWNER_ELLIPSIS)}
     changed = True

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 _ARTICLE_ONE = ("bir", "a", "an", "single")
 # Words that may stand between a count and its noun: "2 de kapalı Legend", "2 tane Eddie",
-# "one more legend".
-_PARTICLES = frozenset({"de", "da", "tane", "adet", "more", "daha", "my", "of", "tanesi"})
+# "one more legend"; "yüzü" is the face word of "2 hazır yüzü kapalı Legend".
+_PARTICLES = frozenset({"de", "da", "tane", "adet", "more", "daha", "my", "of", "tanesi", "yuzu"})
+_PLUS_AND = ("arti", "plus")      # "artı 2 Legend": one more count, not a +2 change
 _STATES = {"ready": "ready", "spent": "spent", "face_down": "down", "face_up": "up"}
 # "hepsi harcanmış", "all of them are spent", "bütün Eddie'lerim harcanmış"
 _ALL = frozenset({"hepsi", "hepsinin", "tumu", "tamami", "butun", "tum", "all", "both",
@@ -87,6 +88,9 @@ def _count_before(reading: Reading, noun: int) -> tuple[int | None, int | None, 
     while k >= 0 and noun - k <= 5 and items[k].clause == items[noun].clause:
         it = items[k]
         if it.number is not None:
+            if it.sign == "+" and _plus_join(reading, k - 1):
+                # "2 Eddie artı 2 kapalı Legend": "artı" adds one count to another
+                return abs(it.number), k, between | {k - 1}
             if it.sign:
                 return None, None, set()
             return it.number, k, between
@@ -100,11 +104,35 @@ def _count_before(reading: Reading, noun: int) -> tuple[int | None, int | None, 
     return None, None, set()
 
 
+def _plus_join(reading: Reading, k: int) -> bool:
+    """Word k is "artı"/"plus" joining two counts of payers: a number right after it, then
+    (past state words) an Eddie or Legend noun ("2 Eddie artı 2 hazır kapalı Legend")."""
+    items = reading.items
+    if not (0 <= k < len(items) - 2 and items[k].key in _PLUS_AND
+            and items[k + 1].number is not None and items[k + 1].clause == items[k].clause):
+        return False
+    j = k + 2
+    while j < len(items) and j <= k + 6 and items[j].clause == items[k].clause:
+        if _eddie_noun(reading, j) or _legend_noun(reading, j):
+            return True
+        if not (_states_at(reading, j) or items[j].key in _PARTICLES):
+            return False
+        j += 1
+    return False
+
+
+def plus_joins(reading: Reading) -> set[int]:
+    """The "artı"/"plus" words that join counts of payers (no cost increase)."""
+    return {k for k in range(len(reading.items)) if _plus_join(reading, k)}
+
+
 def _amount_not_resource(reading: Reading, count_at: int, noun: int) -> bool:
     """"4 €$ bedelli", "1 €$ indirim", "costs 3 eddies", "kaç €$": an amount, not Eddies
     the player has."""
     items = reading.items
     after = reading.at(noun + 1) if noun + 1 < len(items) else set()
+    if _plus_join(reading, noun + 1):
+        after = set()           # "2 Eddie artı 2 Legend": "artı" adds a count, no increase
     if after & {"reduction", "increase", "cost"}:
         return True
     before = range(max(0, count_at - 2), count_at)

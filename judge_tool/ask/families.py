@@ -3300,6 +3300,9 @@ def extract_call(reading: Reading) -> Call | None:
             return None
         return Call({"call_asked": "cost"})
     if reading.has("pay"):
+        unpaid = _call_unpaid(reading)
+        if unpaid is not None:
+            return unpaid
         # "Can I pay for calling a legend by spending another legend?", "başka bir
         # Legend'ı harcayarak ödeyebilir miyim?": how the call is paid is asked ("another
         # Legend" is a payer, not a second call); the family answers only when and how often
@@ -3374,6 +3377,10 @@ def extract_call(reading: Reading) -> Call | None:
         # "rakibimin turunda kimse saldırmıyorken": outside the React Step of an attack
         return Call({"call_asked": "rival_no_attack"}, used=used)
     rival = rival_turn or _rival_attacks(reading)
+    if called is None and not twice and not rival and _rival_plays_only(reading):
+        # "My rival plays a Program. Can I call a Legend?": read before the rival's words
+        # are taken for the rival acting
+        return Call({"call_asked": "rival_no_attack"}, used=used)
     if _rival_acts(reading, range(len(reading.items))):
         return None                     # "my opponent called a legend": not the asker's call
     if rival and not _asker_does(reading, "call"):
@@ -3402,7 +3409,45 @@ def extract_call(reading: Reading) -> Call | None:
         raise Unclear("econ.another_when")      # "bir Legend daha çağırabilir miyim?"
     if called or twice:
         _later_this_turn(reading)
+        _effect_calls(reading)
     return Call({"call_asked": "again", "called_this_turn": bool(called) or twice}, used=used)
+
+
+def _effect_calls(reading: Reading) -> None:
+    """"Bir kart etkisi Legend çağır diyor ama bu tur zaten çağırdım": an effect that tells
+    the player to call is still held to once a turn (official 5.7.3), so after a call made
+    this turn the effect's words ("kart etkisi", "a card effect") change nothing: read."""
+    items = reading.items
+    for m in reading.of("effect"):
+        reading.consumed.update(range(m.start, m.end))
+        k = m.start - 1
+        while k >= 0 and items[k].clause == items[m.start].clause and \
+                (items[k].key in ("a", "an", "the", "bir") or "card" in reading.at(k)):
+            reading.consumed.add(k)
+            k -= 1
+
+
+def _call_unpaid(reading: Reading) -> Call | None:
+    """"Hiç hazır Eddie'm yok ve bütün Legend'larım harcanmış; Legend çağırabilir miyim?":
+    no ready Eddie and no Legend that can pay, each said, so the 1 €$ of a call (11.11.1)
+    cannot be paid (11.1.2), whatever the turn: No. Anything else about paying stays
+    unread; the Legend called is the one noun left uncounted."""
+    from .econ_pay import read_payers
+    payers = read_payers(reading)
+    if payers.eddies != 0 or payers.legends != 0 or payers.uncounted not in (None, "legends") \
+            or len(reading.numbers) > len(payers.used) or reading.has("reduction") \
+            or reading.has("free") or reading.has("sell"):
+        return None
+    _rival_attacks(reading)             # "rakibim saldırıyor": no payment either way
+    if _rival_acts(reading, range(len(reading.items))):
+        return None
+    items = reading.items
+    payer_clauses = {it.clause for it in items if reading.at(it.i) & {"legend", "pay"}}
+    # "hiç hazır Eddie'm yok": the words that say none is ready
+    reading.consumed.update(it.i for it in items if it.clause in payer_clauses and (
+        it.key in ("hic", "no", "any", "none") or reading.at(it.i) & {"ready", "spent"}))
+    return Call({"call_asked": "unpaid"}, used=set(payers.used),
+                steps=[Step(R.CALL, say(reading, "ask_step.call.costs_one"))])
 
 
 def _rival_plays_only(reading: Reading) -> bool:
@@ -3416,10 +3461,16 @@ def _rival_plays_only(reading: Reading) -> bool:
                                     "again", "pending", "trigger")):
         return False
     items = reading.items
+    cards = {"unit", "program", "gear", "card"}
     for m in reading.of("play"):
         reading.consumed.update(k for k in range(max(0, m.start - 3), m.end)
-                                if k >= m.start or reading.at(k) & {"rival", "unit", "program",
-                                                                    "gear", "card"})
+                                if k >= m.start or reading.at(k) & ({"rival"} | cards))
+        # "plays a Program": the English object after the verb
+        k = m.end
+        while k < len(items) and k < m.end + 2 and items[k].clause == items[m.start].clause \
+                and (items[k].key in ("a", "an", "the") or reading.at(k) & cards):
+            reading.consumed.add(k)
+            k += 1
     return not any("rival" in reading.at(k) and k not in reading.consumed
                    for k in range(len(items)))
 
@@ -4745,6 +4796,56 @@ def _listed_roles(reading: Reading, numbers: list[Item], roles: dict[int, str],
             roles[item.i] = roles[k]
 
 
+def _after_colon_roles(reading: Reading, numbers: list[Item], roles: dict[int, str],
+                       listed: tuple[str, ...]) -> None:
+    """"three reductions: 1, 1 and 2", "iki indirim var: 2 ve 1": the first number of a list
+    that opens the sentence part right after the change word takes its role (the rest of
+    the list follows it, `_listed_roles`; the count is checked by `_change_counts`)."""
+    items = reading.items
+    for item in numbers:
+        k = item.i - 1
+        if item.i in roles or item.sign or k < 0 or items[k].part == item.part:
+            continue
+        if items[k].key in _THERE_IS and k > 0 and items[k - 1].part == items[k].part:
+            k -= 1                      # "iki indirim var: 2 ve 3"
+        cues = reading.at(k) & set(listed)
+        if len(cues) == 1:
+            roles[item.i] = cues.pop()
+
+
+_THERE_IS = ("var", "vardir", "are", "is")
+# words a gapped clause may hold besides its number: "bir etki 3", "biri 2", "one 2"
+_GAP_WORDS = ("bir", "biri", "birisi", "one", "a", "an", "another", "diger", "digeri",
+              "baska", "other", "de", "da", "ise")
+
+
+def _gapped_roles(reading: Reading, numbers: list[Item], roles: dict[int, str],
+                  listed: tuple[str, ...]) -> None:
+    """"bir etki 3, başka bir etki de 1 azaltıyor", "biri 2, diğeri 3 indiriyor": the verb
+    said once at the end serves the clause before it too. A number alone in its clause
+    (only effect words, articles and "other" words beside it) takes the role of the number
+    of the very next clause when that one ends in "<number> <change word>"."""
+    items = reading.items
+    for item in numbers:
+        if item.i in roles or item.sign:
+            continue
+        own = [it for it in items if it.clause == item.clause and it.i != item.i]
+        if not own or any(it.number is not None or (
+                it.key not in _GAP_WORDS and reading.at(it.i) - {"effect", "other"})
+                for it in own):
+            continue
+        nxt = [it for it in items if it.clause == item.clause + 1]
+        if len(nxt) < 2:
+            continue
+        last, before = nxt[-1], nxt[-2]
+        if before.number is None or before.sign or roles.get(before.i) not in listed \
+                or not reading.at(last.i) & {roles[before.i]} \
+                or any(it.number is not None for it in nxt[:-2]):
+            continue
+        roles[item.i] = roles[before.i]
+        reading.consumed.update(it.i for it in own)
+
+
 def _card_types(reading: Reading) -> None:
     """A card type named as the card paid for ("6 bedelli Gear'ı", "a 5 cost unit",
     "bedeli dokuz olan birime") is read; one said elsewhere ("indirim sadece Gear'lar
@@ -4757,6 +4858,11 @@ def _card_types(reading: Reading) -> None:
         clause = items[m.start].clause
         if any(c.concept == "cost" and 0 < m.start - c.start <= 3 and items[c.start].clause == clause
                for c in reading.of("cost")):
+            reading.consumed.update(range(m.start, m.end))
+        # "Elimdeki birim 8 bedelli": the type, its cost number, the cost word
+        elif any(c.start - m.end == 1 and items[m.end].number is not None
+                 and not items[m.end].sign and items[c.start].clause == clause
+                 for c in reading.of("cost")):
             reading.consumed.update(range(m.start, m.end))
 
 
@@ -4887,7 +4993,7 @@ def _rival_card(reading: Reading) -> bool:
 
 def extract_cost(reading: Reading) -> Call | None:
     from .asked import asked_form
-    from .econ_pay import read_payers
+    from .econ_pay import plus_joins, read_payers
     if _rival_card(reading):
         raise Unclear("cost.rival_card")
     payers = read_payers(reading)
@@ -4906,6 +5012,8 @@ def extract_cost(reading: Reading) -> Call | None:
     roles = _assign(reading, numbers,
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
+    _after_colon_roles(reading, numbers, roles, ("reduction", "increase"))
+    _gapped_roles(reading, numbers, roles, ("reduction", "increase"))
     _listed_roles(reading, numbers, roles, ("reduction", "increase"))
     _by_amounts(reading, numbers, roles)
     counted = _change_counts(reading, numbers, roles)
@@ -4942,7 +5050,9 @@ def extract_cost(reading: Reading) -> Call | None:
     # "5 bedelli kartıma indirim var": a reduction (or an increase) whose amount is not said
     if reading.has("reduction") and not any(c > 0 for c in changes) and _present(reading, "reduction"):
         raise Unclear("econ.reduction_amount")
-    if reading.has("increase") and not any(c < 0 for c in changes) and _present(reading, "increase"):
+    joins = plus_joins(reading)         # "2 Eddie artı 2 Legend": no increase
+    if any(m.start not in joins for m in reading.of("increase")) \
+            and not any(c < 0 for c in changes) and _present(reading, "increase"):
         raise Unclear("econ.increase_amount")
     if _present(reading, "legend") is False:
         resources.setdefault("legends", 0)      # "hiç Legend'ım yok", "no legends"

@@ -368,7 +368,7 @@ def _power_said(reading: Reading, it) -> str | None:
     None when the number is said any other way."""
     items = reading.items
     k = it.i + 1
-    if it.sign or it.die is not None or it.suffix or k >= len(items) \
+    if it.sign not in ("", "+") or it.die is not None or it.suffix or k >= len(items) \
             or "power" not in reading.at(k) or items[k].clause != it.clause:
         return None
     k += 1
@@ -379,10 +379,10 @@ def _power_said(reading: Reading, it) -> str | None:
     if k >= len(items) or items[k].clause != it.clause:
         return None
     here = reading.at(k)
-    if "unit" in here and "gear" not in here:
+    if "unit" in here and "gear" not in here and not it.sign:
         return "unit"
     if "gear" in here and "equip" not in here:
-        return "gear"
+        return "gear"               # "3 güçlü Gear", "+3 güçlü Gear": the Gear's power
     return None
 
 
@@ -474,6 +474,11 @@ def _plain(it) -> bool:
     return it.number is not None and not it.sign and it.die is None and not it.suffix
 
 
+def _plus(it) -> bool:
+    """"+2 güçlü Gear": a Gear's power written as the bonus it gives (never "-")."""
+    return it.number is not None and it.sign == "+" and it.die is None and not it.suffix
+
+
 def _listed_powers(reading: Reading):
     """(the Unit's power item, the Gears' powers, the words read) for Gears whose powers are
     said as a list beside a Gear word, or None when any number is left without a sure role.
@@ -495,7 +500,8 @@ def _listed_powers(reading: Reading):
         span: list[int] = []
         k = m.start - 1
         while k >= 0 and items[k].clause == clause and (
-                _plain(items[k]) or "power" in reading.at(k) or items[k].key in _LIST_JOIN
+                _plain(items[k]) or _plus(items[k]) or "power" in reading.at(k)
+                or items[k].key in _LIST_JOIN
                 or items[k].key in _ARTICLES or items[k].key in _COUNT_WORDS):
             span.insert(0, k)
             k -= 1
@@ -553,9 +559,12 @@ def _read_list(reading: Reading, span: list[int]) -> tuple[list[int], int | None
     idx = [j for j in span if items[j].key not in _ARTICLES and items[j].key not in _COUNT_WORDS]
     for n, j in enumerate(idx):
         it = items[j]
-        if not _plain(it):
+        if not (_plain(it) or _plus(it)):
             continue
         nxt = items[idx[n + 1]] if n + 1 < len(idx) else None
+        if _plus(it) and not (nxt is not None and ("power" in reading.at(nxt.i)
+                                                   or nxt.key in _LIST_JOIN)):
+            return None                 # "+2" is a power, never a count of Gears
         if nxt is not None and "power" in reading.at(nxt.i):
             powers += pending + [it.number]
             pending = []

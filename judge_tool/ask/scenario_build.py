@@ -227,6 +227,8 @@ def build(kind: str, args: dict[str, Any], title: str) -> Built:
             state_a["legends"] = [{"card": legend, "face_up": True}]
         if asked == "again":
             state_a["called_this_turn"] = bool(args["called_this_turn"])
+        if asked == "unpaid":                   # no ready Eddie, every Legend spent
+            state_a["eddies"] = 0
         if asked == "per_turn":                 # a second call in the turn: once a turn
             state_a["called_this_turn"] = True
         data = {**base, "cards": cards,
