@@ -603,8 +603,8 @@ def extract_steal(reading: Reading) -> Call | None:
     if _to_some_unit(reading, [m for m in mods if m.sign]):
         raise Unclear("power.some_unit")
     _effect_sources(reading, [m for m in mods if m.sign])
-    own_empty = _only_own_gigs_empty(reading)
-    if own_empty and any(_dice_owner(reading, it) != "rival" for it in dice_items):
+    own_empty = _empty_elsewhere(reading)
+    if own_empty and any(_dice_owner(reading, it) != own_empty for it in dice_items):
         raise Unclear("steal.gig_count_unread")
     if dice is None and _gig_area_empty(reading) and not own_empty:
         dice = 0
@@ -1400,12 +1400,16 @@ def _attacked_area_owner(reading: Reading) -> str | None:
     return None
 
 
-def _only_own_gigs_empty(reading: Reading) -> bool:
-    """Every emptiness said of a Gig area is the asker's own ("benim gig alanım boş", "I have
-    no gigs") and the Gig area attacked is the rival's ("rakibin Gig alanına", "their gig
-    area"): the emptiness says nothing of the attacked area."""
-    if _attacked_area_owner(reading) != "rival":
-        return False
+def _empty_elsewhere(reading: Reading, attacker: str | None = None) -> str | None:
+    """Every emptiness said of a Gig area is the attacking side's own ("benim gig alanım boş,
+    … rakibin Gig alanına saldırıyor", "rakibimin hiç gigi yok, … gig alanıma saldırdı"): it
+    says nothing of the attacked area. Returns whose Gig area is attacked, or None. A family
+    that reads only the asker's own attack passes attacker="mine": the rival's area is the
+    one attacked unless the question names another."""
+    side = _attacked_area_owner(reading) or ("rival" if attacker == "mine" else None)
+    if side is None:
+        return None
+    other = "mine" if side == "rival" else "rival"
     items = reading.items
     spots = []
     for m in reading.of("empty"):       # the Gig word nearest the emptiness word is the emptied
@@ -1415,7 +1419,7 @@ def _only_own_gigs_empty(reading: Reading) -> bool:
             spots.append(min(near, key=lambda k: abs(k - m.start)))
     spots += [m.start for m in reading.of("gig") + reading.of("gig_area")
               if reading.items[m.start].negated or _negated_quietly(reading, m)]
-    return bool(spots) and all(_empty_gig_owner(reading, k) == "mine" for k in spots)
+    return side if spots and all(_empty_gig_owner(reading, k) == other for k in spots) else None
 
 
 def _negated_quietly(reading: Reading, m: Match) -> bool:
@@ -2342,8 +2346,10 @@ def extract_attack(reading: Reading) -> Call | None:
     own = [m for m in reading.of("own") if m.start in target_part]
     for m in own:
         reading.consumed.update(range(m.start, m.end))
+    # (a Gig area said only as the asker's own, "benim gig alanım boş", names no target)
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
-        or (reading.has("gig_area") and not any(m.start in target_part for m in reading.of("unit")))
+        or (any(_empty_gig_owner(reading, m.start) != "mine" for m in reading.of("gig_area"))
+            and not any(m.start in target_part for m in reading.of("unit")))
     named = any(m.start in target_part for m in reading.of("unit") + reading.of("rival")
                 + reading.of("gig_area") + reading.of("gig"))
     if not named and any(m.start in target_part for m in reading.of("spent") + reading.of("ready")):
@@ -2364,8 +2370,8 @@ def extract_attack(reading: Reading) -> Call | None:
         counts = [it for it in reading.numbers
                   if _role(reading, it, ("gig", "gig_area")) is not None]
         counts = [it for it in counts if it.i not in own_gigs]
-        own_empty = _only_own_gigs_empty(reading)
-        if own_empty and any(_dice_owner(reading, it) != "rival" for it in counts):
+        own_empty = _empty_elsewhere(reading, attacker="mine")
+        if own_empty and any(_dice_owner(reading, it) != own_empty for it in counts):
             # "hiç gigim yok ama 0 gigle de olsa": whose Gigs the count is is not read
             return None
         if _gig_area_empty(reading) and not own_empty:
@@ -2500,7 +2506,7 @@ def _no_target_said(reading: Reading) -> str | None:
     the rival (in that clause or the one before, with no first-person word). Returns
     "none" (the words are read), "spent_attacker" when a spent word is left for the
     attacking Unit (not read here), or None when not said."""
-    if not _gig_area_empty(reading) or _only_own_gigs_empty(reading):
+    if not _gig_area_empty(reading) or _empty_elsewhere(reading):
         return None
     items = reading.items
 
