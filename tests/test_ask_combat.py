@@ -342,3 +342,33 @@ def test_go_solo_legend_and_no_gear_in_a_steal(question, value):
 
 def test_a_legend_without_go_solo_steals_no_ruling():
     assert ask("12 güçlü Legend'ım rakibin Gig alanına saldırırsa kaç Gig çalar?").kind == "unanswered"
+
+
+@pytest.mark.parametrize("question,value", [
+    ("0 güçlü birimim 5 güçlü saldıranı yenebilir mi?", False),     # was Yes: the object's
+    ("8 güçlü saldıran 5 güçlü savunanı yener mi?", True),          # was No: the object's
+    ("3 guclu saldiran 7 guclu savunani yenebilir mi", False),
+])
+def test_a_turkish_transitive_fight_verb_asks_about_its_subject(question, value):
+    """"X Y'yi yener mi": the accusative before the verb is its object; the answer is the
+    nominative subject's."""
+    a = ask(question)
+    assert a.kind == "fight" and a.value is value
+
+
+def test_which_unit_is_the_subject_not_told_gives_no_ruling():
+    # "rakibin 4 güçlü saldıranı": a possessed subject or an object, not told safely
+    assert ask("rakibin 4 guclu saldirani benim 8 guclu savunanimi yener mi").kind == "unanswered"
+
+
+@pytest.mark.parametrize("question", [
+    "0 güçlü BLOCKER'ımla blokladım, saldıranı yenebilir mi?",
+    "can a 0 power unit defeat another unit in a fight?",
+])
+def test_a_zero_power_unit_defeats_nothing(question):
+    a = ask(question)
+    assert a.value is False and "9.19.2" in a.rules
+
+
+def test_a_zero_power_unit_being_defeated_is_no_such_principle():
+    assert ask("can a 0 power unit be defeated?").kind == "unanswered"

@@ -169,6 +169,12 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
     clause = items[event.start].clause
     if any(items[m.start].clause == clause for m in reading.of("both")):
         return event.concept, "both"
+    if reading.language != "en" and _transitive_tr(reading, event):
+        # "0 güçlü birimim saldıranı yenebilir mi", "saldıran savunanı yener mi": the verb's
+        # object (accusative) stands before it; the subject is the one asked about
+        who = _tr_subject(reading, event)
+        if who is not None:
+            return event.concept, who
     for k in range(event.start - 1, max(-1, event.start - 5), -1):
         if items[k].clause != clause:
             break
@@ -177,6 +183,76 @@ def yesno_subject(reading: Reading) -> tuple[str, str] | None:
             return event.concept, roles[0]
     owner = _subject_owner(reading, event.start, event.end)
     return (event.concept, owner) if owner else None
+
+
+def _transitive_tr(reading: Reading, event) -> bool:
+    """A Turkish active verb that takes the other Unit as its object: "yener", "yenebilir"
+    (not the passive "yenilir"), "mağlup eder/edebilir", "yok eder" (not "edilir")."""
+    items = reading.items
+    key = items[event.start].key
+    if key.startswith("yen") and not key.startswith("yenil"):
+        return True
+    nxt = items[event.start + 1].key if event.start + 1 < len(items) else ""
+    return key in ("maglup", "yok") and nxt.startswith(("et", "ed")) and not nxt.startswith("edil")
+
+
+# Case endings after a Unit or role word (folded): the accusative marks the verb's object
+# ("saldıranı", "birimimi", "birimini", "benimkini"); no ending or the first person
+# possessive a subject ("saldıran", "birimim", "BLOCKER'ım"); "-i"/"-u" alone is the
+# accusative or a possessed subject ("rakibin birimi"): told by a genitive owner before it.
+_ACCUSATIVE = ("imi", "umu", "ini", "unu", "ni", "yi", "yu")
+_NOMINATIVE = ("", "im", "um", "imiz", "umuz")
+_UNIT_STEMS = ("birim", "saldiran", "savunan", "blocker", "unit", "benimki", "onunki",
+               "rakibinki", "rakibiminki")
+
+
+def _tr_subject(reading: Reading, event) -> str:
+    """The subject of a Turkish transitive fight verb: "attacker"/"defender" (a role word),
+    "mine"/"rival" (an owned Unit), or "unclear" when the words before it do not tell
+    which Unit is the subject and which the object (only one nominative may stand there)."""
+    items = reading.items
+    clause = items[event.start].clause
+    words = [k for k in range(event.start) if items[k].clause == clause
+             and (reading.at(k) & {"unit", "attacker", "defender"} or items[k].key.startswith(_UNIT_STEMS))]
+    if not words:
+        return None
+    cases = {}
+    for k in words:
+        key = items[k].key
+        stem = next((s for s in sorted(_UNIT_STEMS, key=len, reverse=True) if key.startswith(s)), None)
+        rest = key[len(stem):] if stem else None
+        genitive = k > 0 and items[k - 1].key.endswith(("in", "nin", "un", "nun", "im")) and \
+            items[k - 1].clause == clause and "rival" in reading.at(k - 1) | (
+                {"rival"} if items[k - 1].key in ("onun", "benim") else set())
+        if rest is None:
+            cases[k] = "other"
+        elif rest in _NOMINATIVE:
+            cases[k] = "nom"
+        elif rest in _ACCUSATIVE:
+            cases[k] = "acc"
+        elif rest in ("i", "u"):
+            cases[k] = "nom" if genitive else "amb"
+        else:
+            cases[k] = "other"      # a genitive, an instrumental: neither subject nor object
+    nominative = [k for k in words if cases[k] == "nom"]
+    objects = [k for k in words if cases[k] in ("acc", "amb")]
+    if len(words) == 1 and cases[words[0]] == "nom":
+        return None                 # "birimim yener mi": no object said, read as before
+    if len(nominative) != 1 or not objects or any(cases[k] == "amb" and k < nominative[0]
+                                                    for k in objects):
+        return "unclear"
+    k = nominative[0]
+    roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+    if roles:
+        return roles[0]
+    key = items[k].key
+    if key.startswith(("benimki",)) or key.endswith(("im", "um")) or \
+            any(items[j].key in _MY_WORDS for j in range(max(0, k - 3), k)):
+        return "mine"
+    if key.startswith(("onunki", "rakibinki", "rakibiminki")) or \
+            any("rival" in reading.at(j) for j in range(max(0, k - 3), k)):
+        return "rival"
+    return "unclear"
 
 
 # "birimim", "benim birimim", "my unit": the asker's Unit; "rakibin birimi", "onun birimi",

@@ -1821,6 +1821,9 @@ def _owner_subject(reading: Reading, attacker: Item, defender: Item) -> tuple[st
     if asked_form(reading) != "yesno":
         return None
     asked = yesno_subject(reading)
+    if asked is not None and asked[1] == "unclear":
+        # "…birimi yenebilir mi": which Unit is the verb's subject is not told
+        raise Unclear("fight.whose_unit_asked")
     if asked is None or asked[1] not in ("mine", "rival"):
         return None
     owners = _side_owners(reading, attacker, defender)
