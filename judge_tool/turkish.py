@@ -76,7 +76,11 @@ _NAME_SPLIT = lazy(r"[^0-9a-z]+")
 # Atlusa", "psycho squada", "minotauru"): `cards.matching.find` reads them on a name's last
 # word, and `ask` scans for them before the card names are loaded.
 NAME_CASE_ENDINGS = ("a", "e", "ya", "ye", "i", "u", "yi", "yu", "da", "de", "ta", "te", "dan",
-                     "den", "tan", "ten", "in", "un", "nin", "nun", "la", "le", "yla", "yle")
+                     "den", "tan", "ten", "in", "un", "nin", "nun", "la", "le", "yla", "yle",
+                     # with a possessive before the case ("psycho squadıma", "Atlusumu")
+                     "im", "imi", "ima", "ime", "imin", "imla", "imle", "imda", "imde",
+                     "um", "umu", "uma", "umun", "umla", "umda",
+                     "ini", "ina", "ine", "inin", "unu", "una", "unun")
 
 
 @lru_cache(maxsize=4096)

@@ -311,6 +311,31 @@ def test_how_a_question_may_write_a_card_name(question, glued, found):
         assert _may_name_a_card(question) is bool(found)
 
 
+@pytest.mark.parametrize("question, role", [
+    ("Rockn' Rockerboy 8 güçlü rakip birime saldırırsa ne olur?", "attacker"),
+    ("8 güçlü birimim Rockn' Rockerboy'a saldırırsa ne olur?", "defender"),
+    ("Rakibimin Animals Wrecker'ı 10 güçlü birimime saldırdı, ne olur?", "attacker"),
+    ("My 6 power unit attacks my opponent's Psycho Squad. Who wins?", "defender"),
+])
+def test_a_named_unit_in_a_fight_of_equals_takes_the_role_its_wording_gives(book, question, role):
+    answer = ask(question, book=book)
+    data = _checked(answer, book)
+    assert answer.kind == "fight" and answer.value is None         # equal powers: both lose
+    (attack,) = data["actions"]
+    card = answer.understood[0].split(":")[1].split("—")[0].strip()
+    assert (attack["unit"] if role == "attacker" else attack["target"]) == card
+
+
+def test_a_named_card_with_an_unsettled_condition_is_read_for_its_cost_only(book):
+    paid = ask("Minotaur'un bedeli 2 azalırsa kaç öderim?", book=book)
+    data = _checked(paid, book)
+    assert paid.kind == "cost" and paid.value == 5
+    assert "effects" not in data["cards"]["Minotaur"]           # run as its facts only
+    assert any("Minotaur" in a for a in paid.assumptions)
+    # its conditional PLAY effect could decide a fight: no ruling there
+    assert ask("Minotaur 5 güçlü birime saldırırsa kim kazanır?", book=book).kind == "unanswered"
+
+
 def test_a_units_power_with_its_gears_is_the_engines(book):
     answer = ask("Saul Bright'a Sandevistan kuşandırdım, gücü kaç?", book=book)
     data = _checked(answer, book)

@@ -45,7 +45,14 @@ class Named:
     # Its missing effect only changes what playing it costs (card-facts.toml
     # [unsupported]): read in board questions, never for its cost
     own_cost_unknown: bool = False
+    # Its effects are all in the engine but one has a condition the question does not
+    # settle; what playing it costs does not depend on them (no encoded effect changes a
+    # cost): only the `cost` family may use it, as a stand-in with its facts and no effect
+    cost_only: bool = False
     problem: str = ""
+    # its role in an attack as the wording gives it ("X'e saldırır": the defender; "X
+    # saldırır", "X ile": the attacker), used only to tell two stand-ins of its power apart
+    role: str | None = None
 
 
 @dataclass
@@ -68,6 +75,8 @@ class CardReading:
         out = [(self.sold, "sell")] if self.sold else []
         if out and any(n.sell_only for n in self.named):
             return out              # read for its Sell Tag only
+        if any(n.cost_only for n in self.named):
+            return [(self.costed, "cost")] if self.costed else []
         out.append((self.text, "power"))
         for text, mode in ((self.bare, "bare"), (self.plain, "plain"), (self.costed, "cost")):
             if text and all(text != t for t, _ in out):
@@ -92,7 +101,8 @@ class CardReading:
     def timing_problems(self, kind: str) -> list[str]:
         """Why a card read only for its type and keywords cannot be used by `kind`."""
         return [n.problem for n in self.named
-                if (n.timing_only and kind != "react") or (n.sell_only and kind != "sell")]
+                if (n.timing_only and kind != "react") or (n.sell_only and kind != "sell")
+                or (n.cost_only and kind != "cost")]
 
     def assumed(self, language: str) -> list[str]:
         m = _messages(language)
@@ -101,7 +111,9 @@ class CardReading:
             [m("ask_misc.card.sell_only", name=n.card.display)
              for n in self.named if n.sell_only] + \
             [m("ask_misc.card.own_cost_unknown", name=n.card.display)
-             for n in self.named if n.own_cost_unknown]
+             for n in self.named if n.own_cost_unknown] + \
+            [m("ask_misc.card.cost_only", name=n.card.display)
+             for n in self.named if n.cost_only]
 
 
 Reading = CardReading
@@ -134,9 +146,11 @@ def read_cards(question: str, language: str) -> CardReading | None:
     for mention in mentions:
         written = question[mention.start:mention.end]
         card, problem = _one(_on_the_field(mention.cards, said), written, m)
-        timing_only = sell_only = False
+        timing_only = sell_only = cost_only = False
         if problem and said.has("sell") and _sell_facts_only(mention.cards):
             card, sell_only = mention.cards[0], True
+        elif problem and _cost_facts_only(mention.cards, said):
+            card, cost_only = mention.cards[0], True
         elif problem and _timing_facts_only(mention.cards):
             card, timing_only = mention.cards[0], True
         elif problem:
@@ -152,9 +166,11 @@ def read_cards(question: str, language: str) -> CardReading | None:
         sold += [question[at:mention.start], _sell_stand_in(card, language) + glue]
         at = mention.end
         out.named.append(Named(card, written, timing_only=timing_only, sell_only=sell_only,
+                               cost_only=cost_only,
                                own_cost_unknown=card is not None and not card.expressible
                                and not timing_only and not sell_only,
-                               problem=problem or ""))
+                               problem=problem or "",
+                               role=_attack_role(question, mention.start, mention.end)))
     pieces.append(question[at:])
     bare.append(question[at:])
     plain.append(question[at:])
@@ -169,6 +185,32 @@ def read_cards(question: str, language: str) -> CardReading | None:
     out.sold = "".join(sold) if said.has("sell") and len(out.named) == 1 and \
         out.named[0].card.type != "legend" else ""
     return out
+
+
+# Turkish endings that make a name the one attacked ("Rockerboy'a saldırır"): the dative,
+# after a possessive too ("Wrecker'ına"); not the locative or instrumental
+_DATIVE = ("a", "e", "ya", "ye", "na", "ne")
+_NOT_DATIVE = ("la", "le", "da", "de", "ta", "te")
+# English words between an attack verb and the name it takes ("attacks my rival's X")
+_DETERMINERS = {"my", "the", "a", "an", "his", "her", "their", "rival's", "opponent's",
+                "rivals", "opponents", "enemy"}
+
+
+def _attack_role(question: str, start: int, end: int) -> str | None:
+    """The attack role the wording gives a card name: the defender when it takes a dative
+    ending or follows an English attack verb, the attacker otherwise ("X saldırırsa",
+    "X ile", "attacked by X"); None without a word of attacking."""
+    import re
+    text = question.lower()
+    if not re.search(r"sald[ıi]r|attack", text):
+        return None
+    ending = re.match(r"['’]?(\w*)", question[end:]).group(1).lower()
+    if ending.endswith(_DATIVE) and not ending.endswith(_NOT_DATIVE):
+        return DEFENDER
+    before = [w for w in re.findall(r"[\w'’]+", text[:start]) if w not in _DETERMINERS]
+    if before and before[-1].startswith("attack"):
+        return DEFENDER
+    return ATTACKER
 
 
 def _on_the_field(cards: tuple, said: Any) -> tuple:
@@ -201,6 +243,18 @@ def _sell_facts_only(cards: tuple) -> bool:
                 w in repr(card.effects_raw).lower() for w in _SELL_WORDS):
             return False
     return True
+
+
+def _cost_facts_only(cards: tuple, said: Any) -> bool:
+    """A card whose effects are all in the engine, one with a condition the question does
+    not settle, may still be read for its cost in a question about paying (no encoded
+    effect changes a cost; a change the engine lacks makes the card not `expressible`):
+    one card (no shared name), with a cost, a Unit, Gear or Program (a Legend's cost is
+    read only as its GO SOLO)."""
+    if len(cards) != 1 or not any(said.has(c) for c in ("cost", "pay", "free")):
+        return False
+    card = cards[0]
+    return card.expressible and card.cost is not None and card.type != "legend"
 
 
 # Words in a card's "unsupported" note that could bear on whether it may be played or used
@@ -409,6 +463,7 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         _rename(data, spots[0], card.display)
         del cards[spots[0]]
+        _facts_only(cards, named)
         named.placed = True
         return
     if card.type == "program":
@@ -452,6 +507,9 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
                  if (cards[r].get("power") == card.power
                      or (not reading.with_power and cards[r].get("power") == 1))
                  and set(cards[r].get("keywords", ())) <= set(card.keywords)]
+        if len(spots) > 1 and named.role:
+            # two stand-ins with its power (a fight of equals): the one in its role
+            spots = [r for r in spots if r == named.role]
         if len(spots) != 1:
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         _rename(data, spots[0], card.display)
@@ -531,7 +589,7 @@ def _facts_only(cards: dict, named: Named) -> None:
     """A card read only for its facts runs as a stand-in under its name: its type, cost,
     power and keywords, no effect (the engine has none for it); a card whose missing effect
     changes only its own cost also keeps the effects the engine has."""
-    if not (named.timing_only or named.own_cost_unknown):
+    if not (named.timing_only or named.own_cost_unknown or named.cost_only):
         return
     c = named.card
     card: dict[str, Any] = {"type": c.type, "cost": c.cost, "keywords": list(c.keywords)}
