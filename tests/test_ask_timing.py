@@ -265,3 +265,16 @@ def test_only_one_reaction_asks_the_limit_never_the_acts_legality(book, question
     answer = ask(question, book=book)
     assert answer.value is value
     assert (answer.kind == "unanswered") is (value is None)
+
+
+@pytest.mark.parametrize("question, value, rule", [
+    ("Does a DEFEATED effect go pending before the unit is defeated?", False, "11.19.2"),
+    ("DEFEATED etkisi birim mağlup edilmeden önce mi beklemeye girer?", False, "11.19.2"),
+    ("My unit is defeated in a fight. Does its DEFEATED trigger resolve before the attack ends?",
+     True, "9.20"),
+])
+def test_before_the_defeat_is_not_before_another_event(book, question, value, rule):
+    # "before it is defeated" asks when DEFEATED goes pending (once in the trash); "before the
+    # attack ends" asks about the attack's end (a defeat word elsewhere is only the setting)
+    answer = ask(question, book=book)
+    assert answer.value is value and rule in answer.rules

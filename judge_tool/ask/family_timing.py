@@ -647,7 +647,9 @@ def extract_timing(reading: Reading) -> Call | None:
         raise Unclear("timing.which_trigger")
     args: dict[str, Any] = {"trigger": trigger}
     if trigger == "DEFEATED":
-        if reading.has("trash") and reading.has("pending") and yesno and not when:
+        keyword = {i for i, kw in triggers if kw == "DEFEATED"}
+        if (reading.has("trash") or _before_defeat(reading, before, keyword)) and reading.has(
+                "pending") and yesno and not when:
             # "çöpe gitmeden önce mi …?": the opposite of "when it is in the trash?"
             from .family_util import asked_clause, in_clause
             if in_clause(reading, "gear", asked_clause(reading)):
@@ -767,6 +769,21 @@ def extract_timing(reading: Reading) -> Call | None:
             case = "after"
         return Call({**args, "case": case, "asked": "yesno", "before": after_what}, used=used)
     raise Unclear("timing.what_asked")
+
+
+def _before_defeat(reading: Reading, before: int | None, keyword: set[int]) -> bool:
+    """"before it is defeated", "mağlup edilmeden önce": the "before" names the defeat itself
+    (a defeat word that is not the DEFEATED keyword, right after "before" in English, right
+    before "önce" in Turkish), not another event ("before the attack ends")."""
+    if before is None:
+        return False
+    if reading.language == "en":
+        span = range(before + 1, min(len(reading.items), before + 5))
+    else:
+        span = range(max(0, before - 2), before + 1)
+    hits = [k for k in span if "defeat" in reading.at(k) and k not in keyword]
+    others = [k for k in span if reading.at(k) & {"end_step", "attack", "block", "react", "draw"}]
+    return bool(hits) and not others
 
 
 def _defeated_context(reading: Reading, lost_fight: bool) -> str:
@@ -1043,9 +1060,12 @@ def _described_trigger(reading: Reading) -> str | None:
     if not (reading.has("pending") or reading.has("effect")):
         return None
     found = []
-    if reading.has("fight") and reading.has("lose") and not reading.has("win"):
+    # "kaybeden birim", "the losing Unit": the other Unit named by its result, no trigger
+    lose = any(not _result_noun(reading, m.start) for m in reading.of("lose"))
+    win = any(not _result_noun(reading, m.start) for m in reading.of("win"))
+    if reading.has("fight") and lose and not win:
         found.append("LOSES_FIGHT")
-    elif reading.has("fight") and reading.has("win") and not reading.has("lose"):
+    elif reading.has("fight") and win and not lose:
         found.append("WINS_FIGHT")
     elif reading.has("fight") and not reading.has("defeat") and any(
             it.key in ("fights", "catistiginda", "catisinca", "catistigi") for it in reading.items):
@@ -1070,6 +1090,17 @@ def _described_trigger(reading: Reading) -> str | None:
             return None     # "rakibimin tur sonunda": an "at the end of each turn" effect?
         found.append("END_OF_TURN")
     return found[0] if len(found) == 1 else None
+
+
+def _result_noun(reading: Reading, k: int) -> bool:
+    """"kaybeden birim", "kazanan birim", "the losing unit", "the loser": a Unit named by
+    its fight's result (a participle before a Unit word, or the noun), not a trigger."""
+    items = reading.items
+    key = items[k].key
+    if key in ("loser", "winner", "losers", "winners"):
+        return True
+    return key in ("kaybeden", "kazanan", "losing", "winning") and k + 1 < len(items) \
+        and "unit" in reading.at(k + 1)
 
 
 _WHEN_FORMS = ("diginda", "dugunda", "inca", "ince", "unca", "ince", "tiginda", "tugunda")
@@ -1203,8 +1234,8 @@ def _before_what(reading: Reading, before: int, trigger: str) -> str | None:
         # calling a Legend or a QUICK reaction: also only in the React Step
         return "call" if "call" in near and "quick" not in near else \
             "quick" if "quick" in near and "call" not in near else None
-    if trigger == "LOSES_FIGHT" and "defeat" in near:
-        return "defeat"
+    if trigger in ("LOSES_FIGHT", "WINS_FIGHT", "FIGHTS") and near & {"defeat", "trash"}:
+        return "defeat"                 # "kaybeden birim yok edilmeden / çöpe gitmeden önce"
     if trigger == "START_OF_TURN" and "draw" in near:
         return "draw"
     if trigger == "STEALS_GIG" and {"attack", "end_step"} <= near:
