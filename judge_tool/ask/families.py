@@ -1647,6 +1647,11 @@ def extract_fight(reading: Reading) -> Call | None:
     by_block = _block_verb_roles(reading, first, second)
     side1 = _side_of(reading, first, sides)
     side2 = _side_of(reading, second, sides)
+    if any(_side_of(reading, it, ("block",)) for it in (first, second)) and any(
+            _negated(reading, m.start, m.end, reach=3) for m in _block_words(reading)):
+        # "9 güçlü BLOCKER'ımla bloklamadım", "I didn't use my 9 power blocker": the
+        # BLOCKER's power is no defender's; the Unit that defends is another one
+        raise Unclear("fight.blocker_not_used")
     side1, side2 = as_side.get(side1, side1), as_side.get(side2, side2)
     if by_block is not None:
         # "6 güçlü birimim 10 güçlü birimini blokladı", "8 güçlü birim 4 güçlü birim
