@@ -2635,6 +2635,24 @@ def _board_used(board: dict[str, Any]) -> set[int]:
     return set() if item is None else {item}
 
 
+# English auxiliaries that make "attacked" a passive ("be attacked", "gets attacked")
+_PASSIVE_AUX = {"be", "is", "are", "was", "were", "been", "being", "get", "gets", "got",
+                "getting"}
+
+
+def _english_passive(reading: Reading, verb: Any) -> bool:
+    """"attacked" right after a form of "be"/"get" (an adverb between: "be ever attacked")."""
+    items = reading.items
+    if not items[verb.start].key.startswith("attacked"):
+        return False
+    for k in range(verb.start - 1, max(-1, verb.start - 3), -1):
+        if items[k].key in _PASSIVE_AUX:
+            return True
+        if items[k].key not in ("ever", "still", "not", "never", "also", "even", "then"):
+            return False
+    return False
+
+
 def _attack_parts(reading: Reading, skip: int | None = None) -> tuple[set[int], set[int]]:
     """Word indices describing the attacking Unit and the attack target, so each state word
     ("harcanmış", "ready", "bu tur oynanan") goes to the Unit it describes. English: the
@@ -2653,6 +2671,14 @@ def _attack_parts(reading: Reading, skip: int | None = None) -> tuple[set[int], 
         # "attack target"/"saldırı hedefi": the noun phrase before is the target, a phrase
         # after ("for my non-lagging unit") the attacker.
         return set(range(verb.end + 1, len(items))), set(range(0, verb.start))
+    if reading.language == "en" and _english_passive(reading, verb):
+        # "Can a spent unit be attacked (by …)?": the subject is the target, a "by"
+        # phrase the attacker
+        by = next((k for k in range(verb.end, len(items)) if items[k].key == "by"), None)
+        attacker = set(range(by, len(items))) if by is not None else set()
+        if by is not None:
+            reading.consumed.add(by)
+        return attacker, every - attacker - set(range(verb.start, verb.end))
     if reading.language == "en":
         target = set(range(verb.end, len(items)))
         for k in range(verb.end, len(items)):
