@@ -197,6 +197,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         asked = "each"              # how the cards are drawn, not whether one loses
     if kind == "street_cred" and args.get("fixer_asked"):
         asked = "fixer"             # whether the fixer area's dice count
+    if kind == "cost" and args.get("asked") == "amount":
+        asked = "amount"            # "3 mü öderim?": whether the amount said is the one paid
     if kind == "fight" and asked == "outcome" and asks_loser(reading):
         asked = "loser"             # "kim kaybeder", "who loses", "which is defeated"
     situation = Situation(kind, asked,
@@ -342,6 +344,8 @@ def _cost_asked(reading: Reading, args: dict, paid: int) -> tuple[bool, str]:
         value = paid == 0
     elif asked == "pays":
         value = paid > 0
+    elif asked == "amount":
+        value = paid == args["claimed"]         # "3 mü öderim?": the amount said
     else:
         value = paid <= args.get("eddies", 0) + args.get("legends", 0)
     return value, say(reading, f"ask_answer.cost.asked_{asked}", head=yes_no(reading, value), n=paid)

@@ -45,6 +45,7 @@ class Payers:
     state_said: set[str] = field(default_factory=set)   # "eddies"/"legends": ready/spent said
     used: set[int] = field(default_factory=set)     # the numbers read
     uncounted: str | None = None        # "eddies" / "legends": named, not counted
+    paid: int | None = None             # "6 Eddie mi öderim", "pay 6 eddies": the amount asked
 
 
 def _eddie_noun(reading: Reading, k: int) -> bool:
@@ -124,6 +125,31 @@ def _plus_join(reading: Reading, k: int) -> bool:
 def plus_joins(reading: Reading) -> set[int]:
     """The "artı"/"plus" words that join counts of payers (no cost increase)."""
     return {k for k in range(len(reading.items)) if _plus_join(reading, k)}
+
+
+_PAY_STEMS = ("ode", "harca")
+_PAY_PASSIVE = ("oden", "harcan")
+_PAY_EN = ("pay", "paying", "spend", "spending")
+_QUESTION = ("mi", "mu")
+
+
+def paid_asked(reading: Reading, at: int, last: int) -> bool:
+    """The number at `at` (its words through `last`: "6 Eddie", "3") is the amount the
+    question says is paid, not what the player has: in Turkish the pay verb comes right
+    after it ("6 Eddie öderim", "4 mü öderim", "3 Eddie ödemem gerekir mi"), in English
+    right before it ("do I pay 6 eddies", "have to pay 3"). "6 Eddie'mle öderim", "pay
+    with 6 eddies" say what pays."""
+    items = reading.items
+    if items[last].key.endswith(("le", "la", "yle", "yla")):
+        return False
+    j = last + 1
+    if j < len(items) and items[j].key in _QUESTION:
+        j += 1
+    if j < len(items) and items[j].clause == items[at].clause \
+            and items[j].key.startswith(_PAY_STEMS) \
+            and not items[j].key.startswith(_PAY_PASSIVE):
+        return True                     # not "3 Eddie'm harcanmış": spent, a state
+    return at > 0 and items[at - 1].key in _PAY_EN and items[at - 1].clause == items[at].clause
 
 
 def _amount_not_resource(reading: Reading, count_at: int, noun: int) -> bool:
@@ -253,6 +279,11 @@ def read_payers(reading: Reading) -> Payers:
             continue
         count, at, between = _count_before(reading, k)
         between |= area_words
+        if count is not None and kind == "eddies" and paid_asked(reading, at, k):
+            out.paid = count if out.paid is None else -1
+            out.used.add(at)
+            reading.consumed.update(between | {k})
+            continue
         if count is not None and kind == "eddies" and _amount_not_resource(reading, at, k):
             continue
         if any(q.start <= k < q.end for q in reading.of("how_many")):

@@ -5043,6 +5043,20 @@ def extract_cost(reading: Reading) -> Call | None:
     counts = _multipliers(reading)
     counters = {it.i for it in counts.values()}
     numbers = [it for it in reading.numbers if it.i not in res_used and it.i not in counters]
+    # "3 mü öderim?", "do I pay 2?": the amount the question says is paid (an Eddie count
+    # so said is read by `read_payers` as that amount, never as Eddies the player has)
+    from .econ_pay import paid_asked
+    # with Eddies or Legends given, "can I pay 3?" asks whether they pay a cost of 3
+    paid_said = [] if resources else [it for it in numbers if not it.sign and it.die is None
+                                      and paid_asked(reading, it.i, it.i)]
+    if payers.paid is not None or paid_said:
+        if asked_form(reading) != "yesno" or len(paid_said) + (payers.paid is not None) != 1 \
+                or payers.paid == -1 or resources:
+            raise Unclear("econ.paid_asked")
+        claimed = payers.paid if payers.paid is not None else paid_said[0].number
+        numbers = [it for it in numbers if it not in paid_said]
+    else:
+        claimed = None
     effect_counts = _effect_counts(reading, numbers)
     numbers = [it for it in numbers if it.i not in effect_counts]
     cost = None
@@ -5106,6 +5120,15 @@ def extract_cost(reading: Reading) -> Call | None:
         # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid
         raise Unclear("econ.other_count")
     asked_what = "free" if free_asked else None
+    if claimed is not None:
+        if free_asked:
+            raise Unclear("econ.paid_asked")
+        args = {"cost": cost, "reduction": sum(changes), "free": free, "asked": "amount",
+                "claimed": claimed}
+        if len(changes) > 1:
+            args["changes"] = changes
+        return Call(args, assumptions, used=used | {it.i for it in paid_said},
+                    defaults={"asked"} | (set() if free else {"free"}))
     if free and asked_form(reading) == "yesno":
         # "ücretsiz oynuyorum, bir şey öder miyim?": nothing is paid (11.8.4); "… 0
         # Eddie'm var, oynayabilir miyim?": nothing is needed. Any other yes/no is not read.
