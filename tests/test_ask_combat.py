@@ -372,3 +372,15 @@ def test_a_zero_power_unit_defeats_nothing(question):
 
 def test_a_zero_power_unit_being_defeated_is_no_such_principle():
     assert ask("can a 0 power unit be defeated?").kind == "unanswered"
+
+
+@pytest.mark.parametrize("question,value", [
+    ("the rival has zero gigs and all their units are ready. can my ready unit attack?", False),
+    ("Played a legend with GO SOLO; the rival has zero gigs and every one of their units is "
+     "ready. Can it attack at all?", False),        # was Yes: a board with no target
+    ("rakibin 0 gigi var ama harcanmis bir birimi var, saldirabilir miyim", True),
+])
+def test_zero_rival_gigs_is_an_empty_gig_area(question, value):
+    a = ask(question)
+    assert a.kind == "attack" and a.value is value
+    assert ("9.3.2.4" in a.rules) is (not value)

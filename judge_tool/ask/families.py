@@ -2312,7 +2312,9 @@ def extract_attack(reading: Reading) -> Call | None:
         args["target"] = "no_target"
         for m in reading.of("attack"):
             reading.consumed.update(range(m.start, m.end))
-        return Call(args, assumptions, used=used, defaults=defaults)
+        zero = _zero_gigs(reading)
+        return Call(args, assumptions, used=used | ({zero} if zero is not None else set()),
+                    defaults=defaults)
     turn_owner = _turn_owner(reading)
     if turn_owner == "rival":
         args["rival_turn"] = True       # attacking is a Main Phase action of the turn player
@@ -2348,12 +2350,19 @@ def extract_attack(reading: Reading) -> Call | None:
         # Gigs (9.3.2.2), else the spent rival Unit (9.3.2.1)
         if board["rival_gigs"] > 0:
             args.update(target="gigs", rival_gigs=board["rival_gigs"])
-        else:
+        elif board["rival_spent"]:
             args.update(target="unit", target_spent=True)
+        else:
+            args["target"] = "no_target"    # no Gigs and every Unit ready: none (9.3.2.4)
         return Call(args, assumptions, used=used | _board_used(board), defaults=defaults)
     own = [m for m in reading.of("own") if m.start in target_part]
     for m in own:
         reading.consumed.update(range(m.start, m.end))
+    for m in reading.of("own"):
+        # "kendi hazır birimimle": the attacking Unit is the asker's own in any case
+        if m.start in attacker_part and any(_my_suffix(reading, k) or reading.items[k].key in _MY_UNIT
+                                            for k in range(m.end, min(len(reading.items), m.end + 3))):
+            reading.consumed.update(range(m.start, m.end))
     # (a Gig area said only as the asker's own, "benim gig alanım boş", names no target)
     target_gigs = any(m.start in target_part for m in reading.of("gig_area") + reading.of("gig")) \
         or (any(_empty_gig_owner(reading, m.start) != "mine" for m in reading.of("gig_area"))
@@ -2514,7 +2523,7 @@ def _no_target_said(reading: Reading) -> str | None:
     the rival (in that clause or the one before, with no first-person word). Returns
     "none" (the words are read), "spent_attacker" when a spent word is left for the
     attacking Unit (not read here), or None when not said."""
-    if not _gig_area_empty(reading) or _empty_elsewhere(reading):
+    if (not _gig_area_empty(reading) and _zero_gigs(reading) is None) or _empty_elsewhere(reading):
         return None
     items = reading.items
 
@@ -2558,6 +2567,18 @@ def _no_target_said(reading: Reading) -> str | None:
     return "none"
 
 
+def _zero_gigs(reading: Reading) -> int | None:
+    """"rakibin 0 Gig'i var", "the rival has zero gigs": a count of 0 said of the rival's
+    Gigs (a Gig word right after it, no first person there): the index of the number."""
+    items = reading.items
+    for it in reading.numbers:
+        if it.number == 0 and not it.sign and it.i + 1 < len(items) and \
+                "gig" in reading.at(it.i + 1) and items[it.i + 1].clause == it.clause and \
+                _dice_owner(reading, it) == "rival":
+            return it.i
+    return None
+
+
 def _rivals_clause(reading: Reading, k: int) -> bool:
     """Word `k` sits in a clause that names the rival before it and the asker nowhere
     ("rakibin … harcanmış bir birimi var", "he has a spent unit")."""
@@ -2567,8 +2588,10 @@ def _rivals_clause(reading: Reading, k: int) -> bool:
         return False
     # "my opponent's unit": a first-person word right before the rival word only names the
     # rival ("Rakibimin" likewise carries the asker in the rival word itself)
-    return not any((items[j].key in _FIRST_PERSON_WORDS or _my_suffix(reading, j))
-                   and not (j + 1 < len(items) and "rival" in reading.at(j + 1))
+    # ("birimimle rakibin Gig alanına": a Unit of mine before the rival word is still mine)
+    return not any(((items[j].key in _FIRST_PERSON_WORDS
+                     and not (j + 1 < len(items) and "rival" in reading.at(j + 1)))
+                    or _my_suffix(reading, j))
                    and "rival" not in reading.at(j) for j in clause)
 
 
@@ -2611,7 +2634,10 @@ def _rival_board(reading: Reading, attacker_part: set[int],
     words = {k for k in range(len(items)) if items[k].clause in clauses and
              (reading.at(k) & {"unit", "spent", "ready", "rival"} or items[k].key in _WHOLE)}
     board: dict[str, Any] = {"rival_spent": bool(spent)}
-    if _gig_area_empty(reading):
+    if len(counts) == 1 and counts[0].number == 0:
+        board["rival_gigs"] = 0         # "rakibin 0 Gig'i var"
+        board["gig_item"] = counts[0].i
+    elif _gig_area_empty(reading):
         if counts:
             return None
         board["rival_gigs"] = 0
