@@ -1387,11 +1387,18 @@ def _attacked_area_owner(reading: Reading) -> str | None:
     if reading.language != "en":
         return _area_owner(reading)
     items = reading.items
-    verbs = [m.start for m in reading.of("attack")]
-    after = [m for m in reading.of("gig_area") if verbs and m.start > verbs[0]]
-    if not after:
+    verbs = reading.of("attack")
+    if not verbs:
         return None
-    m = after[0]
+    if _english_passive(reading, verbs[0]):
+        # "can my gig area be attacked": the subject before the verb is the attacked area
+        named = [m for m in reading.of("gig_area") if m.start < verbs[0].start]
+        named = named[-1:]
+    else:
+        named = [m for m in reading.of("gig_area") if m.start > verbs[0].start][:1]
+    if not named:
+        return None
+    m = named[0]
     before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == items[m.start].clause]
     if any("rival" in reading.at(k) or items[k].key in ("his", "her", "their") for k in before):
         return "rival"
