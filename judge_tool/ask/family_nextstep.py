@@ -69,7 +69,8 @@ def _read(reading: Reading) -> Call | None:
     # the verb of the step asked: "Çatışma Adımına geçilir mi", "çalma adımı olur mu",
     # "does the fight happen" (read with it)
     last = max(said)
-    for k in (last + 1, last + 2):
+    for k in (last + 1, last + 2, last + 3):
+        # "Çatışma Adımına mı geçilir": the step word and the particle may come between
         if k < len(reading.items) and reading.items[k].key.startswith(_STEP_VERBS):
             said.add(k)
             break

@@ -578,9 +578,10 @@ def extract_timing(reading: Reading) -> Call | None:
     used = _used_numbers(reading, {2: 1}, counts)
     players = {i for i in used if i + 1 < len(reading.items) and reading.items[i + 1].key.startswith(
         ("oyuncu", "player"))}                        # "iki oyuncunun da": both players
-    if any(k in _TIE for k in _keys(reading)):
+    if any(k in _TIE for k in _keys(reading)) or _both_lost(reading):
         # "berabere biten çatışmada iki birimin de …": the two Units of a tied fight are the
-        # attacker and the defender, one of each player
+        # attacker and the defender, one of each player ("çatışmada iki birim de kaybetti":
+        # both lost, a tie)
         players |= {it.i for it in reading.numbers if it.number == 2 and not it.sign
                     and it.i + 1 < len(reading.items) and "unit" in reading.at(it.i + 1)
                     and it.i not in counts}
@@ -907,6 +908,14 @@ def _two_effects(reading: Reading, kinds: list[str], when: bool, used: set[int])
 _SAME_TIME = (("ayni", "anda"), ("same", "time"), ("at", "once"))
 
 
+def _both_lost(reading: Reading) -> bool:
+    """"çatışmada iki birim de kaybetti": both Units of a fight lost it (a tie, 9.17.3)."""
+    items = reading.items
+    return reading.has("fight") and reading.has("lose") and any(
+        it.number == 2 and not it.sign and it.i + 2 < len(items) and "unit" in reading.at(it.i + 1)
+        and items[it.i + 2].key in ("de", "da") for it in reading.numbers)
+
+
 def _tie_words(reading: Reading) -> None:
     """"berabere kaldı" (the tie's verb), "each has a DEFEATED effect" (each of the two
     tied Units): read here with a tie word, so the accounting does not report them."""
@@ -1182,6 +1191,9 @@ def _next_reaction(reading: Reading) -> None:
         for k in range(max(0, m.start - 2), m.start):
             if reading.at(k) & {"other", "next"} or reading.items[k].key == "bir":
                 reading.consumed.add(k)
+        # "before I can react again": the next reaction
+        reading.consumed.update(k for k in range(m.end, min(len(reading.items), m.end + 2))
+                                if reading.items[k].key == "again")
 
 
 def _reaction_kind(reading: Reading) -> str:
@@ -1420,7 +1432,9 @@ def _extract_react(reading: Reading) -> Call | None:
                 not roles or _i_am_role(reading) or _role_is_me(reading)
                 or _role_is_rival(reading)):
             # a role said to be the asker's or the rival's ("when I'm the one attacking",
-            # "Saldıran rakibimse") only says who is who: the defending player ends it
+            # "Saldıran rakibimse") only says who is who: the defending player ends it;
+            # "bitirme kararı kimde", "kim karar verir": who decides it, the same question
+            reading.consumed.update(it.i for it in reading.items if it.key.startswith("karar"))
             return Call({"case": "who_ends", "asked": "who"}, used=used)
         if reading.has("end_step"):
             raise Unclear("react.ending")
