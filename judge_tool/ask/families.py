@@ -4330,7 +4330,13 @@ def _swapped(reading: Reading, claim: dict[str, Any], claimed_at: set[int],
     theirs = inside[0] if marks[0] is not None else inside[1]
     mine = inside[1] if theirs is inside[0] else inside[0]
     values = [it.number for it in listed]
-    if mine.number not in values:
+    # "my other Gigs are 3 and 1": the list leaves out the Gig swapped away
+    others = [k for k in range(len(items)) if "other" in reading.at(k) and items[k].part != part
+              and items[k].clause in {it.clause for it in listed}]
+    if others:
+        values.append(mine.number)
+        reading.consumed.update(others)
+    elif mine.number not in values:
         raise Unclear("cred.swap")
     reading.consumed.update(range(swaps[0].start, swaps[0].end))
     reading.consumed.update(m for m in marks if m is not None)
