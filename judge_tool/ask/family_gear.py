@@ -595,6 +595,10 @@ def extract(reading: Reading) -> Call | None:
     event = _event(reading)
     if event is None:
         return None
+    if len(_unit_owners(reading)) > 1:
+        # "rakibimin birimi yenildi, benim birimimdeki gear nereye gider": the Unit that
+        # left need not be the one holding the Gear
+        raise Unclear("gear.other_unit")
     asked = _asked(reading)
     if asked is None:
         return None
@@ -617,6 +621,21 @@ def extract(reading: Reading) -> Call | None:
     if gears > 1:
         args["gears"] = gears
     return Call(args, used=used)
+
+
+def _unit_owners(reading: Reading) -> set[str]:
+    """Whose Units the question names: "rakibimin birimi", "their unit" -> "rival";
+    "birimim", "birimimdeki", "my unit" -> "mine" (a rival word right before wins)."""
+    items = reading.items
+    owners = set()
+    for m in reading.of("unit"):
+        k = m.start
+        before = [j for j in range(max(0, k - 3), k) if items[j].clause == items[k].clause]
+        if any("rival" in reading.at(j) or items[j].key in ("their", "his", "her") for j in before):
+            owners.add("rival")
+        elif items[k].key.startswith("birimim") or any(items[j].key in ("my", "benim") for j in before):
+            owners.add("mine")
+    return owners
 
 
 def _gear_count(reading: Reading) -> tuple[int, set[int]]:
