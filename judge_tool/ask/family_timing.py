@@ -684,7 +684,12 @@ def extract_timing(reading: Reading) -> Call | None:
         elif not (reading.has("unit") or reading.has("gear")):
             raise Unclear("timing.what_played")
         else:
-            args["played"] = "gear" if reading.has("gear") and not reading.has("unit") else "unit"
+            # "Gear'ı birimime taktım": a Gear played is equipped to a Unit (4.10); not
+            # "Gear takılı birim" (one already equipped)
+            equips = any(not reading.items[m.start].key.startswith("takil")
+                         for m in reading.of("equip"))
+            args["played"] = "gear" if reading.has("gear") and (
+                not reading.has("unit") or equips) else "unit"
     if trigger == "CALL":
         react = _react_step(reading) or _rival_attacks(reading) or any(
             "rival" in reading.at(m.start - 1) for m in reading.of("turn") if m.start)
