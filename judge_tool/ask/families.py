@@ -5281,7 +5281,29 @@ def extract_d20(reading: Reading) -> Call | None:
         return Call({"fixer_dice": ["d20"], "fixer_unnamed": 1}, assumptions)
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
+    first = _first_turn_words(reading)
+    if first and not reading.numbers:
+        # "ilk turumda d20'yi seçebilir miyim": no Gig was rolled in before the first turn's
+        # roll-in, so the fixer area holds all six dice placed at setup (7.8.1)
+        reading.consumed.update(first)
+        return Call({"fixer_dice": [f"d{s}" for s in (4, 6, 8, 10, 12, 20)]},
+                    [say(reading, "ask_assume.d20.first_turn")])
     return None
+
+
+_FIRST = ("ilk", "first", "birinci")
+
+
+def _first_turn_words(reading: Reading) -> set[int]:
+    """"ilk turumda", "on my first turn", "birinci turda": the asker's first turn, as the
+    indices of its two words; empty when not said (or said of the rival's turn)."""
+    items = reading.items
+    for it in items[:-1]:
+        nxt = items[it.i + 1]
+        if it.key in _FIRST and nxt.clause == it.clause and "turn" in reading.at(nxt.i) \
+                and _turn_owner(reading) != "rival":
+            return {it.i, nxt.i}
+    return set()
 
 
 def _asked_dice(reading: Reading) -> list[int]:

@@ -162,8 +162,9 @@ def _order_asked(reading: Reading, steps: list[tuple[int, str, list[int]]]) -> t
 
 
 def extract(reading: Reading) -> Call | None:
-    if not reading.has("yesno"):
-        return None
+    from .asked import asked_form
+    if asked_form(reading) != "yesno":
+        return None                 # "Do I …?", "Can I roll in … before …?": yes or no
     steps = _steps(reading)
     if not steps or len(steps) != 2 or steps[0][1] == steps[1][1]:
         return None

@@ -37,6 +37,8 @@ class Principle:
     topic: dict[str, str]               # the understood line, per language
     answer: dict[str, str]              # the answer line, per language
     why: dict[str, str]                 # the trace line, per language
+    values: str = ""                    # "same": every number said is one value ("5 geldi, 5
+                                        # ile"); "differ": two values are said ("9 geldi, 12")
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ def _build() -> Table:
             tuple(tuple(tuple(w.split()) for w in group) for group in p["need"]),
             frozenset(w for entry in p.get("may", ()) for w in entry.split()),
             frozenset(str(n) for n in p.get("numbers", ())),
-            dict(p["topic"]), dict(p["answer"]), dict(p["why"])))
+            dict(p["topic"]), dict(p["answer"]), dict(p["why"]), p.get("values", "")))
     return Table(frozenset(raw["words"]["filler"]), tuple(out))
 
 
@@ -94,6 +96,11 @@ def _words(question: str) -> list[str]:
 
 def matches(principle: Principle, words: list[str], filler: frozenset[str]) -> bool:
     """Every group present and every word accounted for."""
+    said = {w for w in words if w.isdigit()}
+    if principle.values == "same" and len(said) > 1:
+        return False            # "9 geldi, 12 olarak koyabilir miyim": another value proposed
+    if principle.values == "differ" and len(said) < 2:
+        return False
     used: set[int] = set()
     for group in principle.need:
         found = False
