@@ -97,7 +97,8 @@ def _count_before(reading: Reading, noun: int) -> tuple[int | None, int | None, 
             return it.number, k, between
         if it.key in _ARTICLE_ONE and not reading.at(k):
             return 1, k, between
-        if _states_at(reading, k) or it.key in _PARTICLES:
+        if _states_at(reading, k) or it.key in _PARTICLES or "sell_tag" in reading.at(k):
+            # "1 açık sell tagli Legend": the Sell Tag is read with the Legend's states
             between.add(k)
             k -= 1
             continue
@@ -177,7 +178,7 @@ def _sell_tag(reading: Reading, lo: int, hi: int) -> tuple[bool | None, set[int]
     for m in reading.of("sell_tag"):
         if items[m.start].clause != clause:
             continue
-        if not (lo - 5 <= m.start < lo or hi <= m.start <= hi + 3):
+        if not (lo - 5 <= m.start <= hi + 3):
             continue
         words = set(range(m.start, m.end))
         before = m.start - 1
