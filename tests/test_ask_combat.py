@@ -384,3 +384,19 @@ def test_zero_rival_gigs_is_an_empty_gig_area(question, value):
     a = ask(question)
     assert a.kind == "attack" and a.value is value
     assert ("9.3.2.4" in a.rules) is (not value)
+
+
+@pytest.mark.parametrize("question,value", [
+    ("Rakibin savunan birimi 2 güçlü ama bir etki o birimin savaşı kazandığını söylüyor; "
+     "9 güçlü saldıranım kaybeder mi?", True),
+    ("rakibin 7 guclu birimi benim harcanmis 5 guclu birimime saldirdi; birimim icin bir etki "
+     "catismayi kazandigini soyluyor, kim kazanir", "defender"),
+])
+def test_an_effect_that_says_who_wins_past_a_power_before_it(question, value):
+    a = ask(question)
+    assert a.kind == "fight" and a.value == value and "9.17.4" in a.rules
+
+
+def test_a_number_in_what_the_effect_says_stays_no_ruling():
+    q = "Rakibin harcanmış 5 güçlü birimine 3 güçlü birimimle saldırdım; bir etki 2 güçlü birimin kazandığını söylüyor. Kim kazanır?"
+    assert ask(q).kind == "unanswered"

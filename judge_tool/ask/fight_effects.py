@@ -110,7 +110,10 @@ def _effect_says(reading: Reading, e, owners: dict[str, str | None]) -> tuple[st
                if items[m.start].clause == clause and "defeat" not in reading.at(m.start)]
     if not says or not results:
         return None
-    if len(results) > 1 or any(items[k].number is not None for k in here):
+    # a number in what the effect says is no ruling; one before the effect word in its
+    # clause ("Rakibin savunan birimi 2 güçlü ama bir etki …") is a Unit's power
+    told = range(min(e.start, min(says)), max(says) + 1)
+    if len(results) > 1 or any(items[k].number is not None for k in here if k in told):
         raise Unclear("combat.effect_unclear")
     r = results[0]
     result = "win" if r.concept == "win" else "lose"
@@ -122,17 +125,55 @@ def _effect_says(reading: Reading, e, owners: dict[str, str | None]) -> tuple[st
             side = roles[0]
             break
         if "unit" in reading.at(k):
+            if k > 0 and items[k - 1].key in _THAT:
+                # "o birimin", "that unit": the Unit named last before the effect word
+                side = _last_named(reading, e.start, owners)
+                reading.consumed.add(k - 1)
+                break
             owner = _unit_owner(reading, k)
             if owner is None:
                 raise Unclear("combat.status_whose")
             side = _side_of_owner(owner, owners)
             break
+    if side is None and e.start >= 2 and items[e.start - 1].key in ("bir",) and \
+            items[e.start - 2].key in _FOR and e.start >= 3 and items[e.start - 3].clause == clause:
+        # "harcanmış 3 güçlü birimim için bir etki …": the Unit the effect is for
+        k = e.start - 3
+        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+        if roles:
+            side = roles[0]
+        elif "unit" in reading.at(k):
+            owner = _unit_owner(reading, k)
+            if owner is None:
+                raise Unclear("combat.status_whose")
+            side = _side_of_owner(owner, owners)
+        if side is not None:
+            reading.consumed.add(e.start - 2)
     if side is None:
         raise Unclear("combat.status_whose")
     reading.consumed.update(range(e.start, e.end))
     reading.consumed.update(range(r.start, r.end))
     reading.consumed.update(says)
     return side, result
+
+
+_THAT = frozenset({"o", "that", "this", "bu", "su"})
+_FOR = frozenset({"icin", "for"})
+
+
+def _last_named(reading: Reading, before: int, owners: dict[str, str | None]) -> str:
+    """The side of the Unit named last before word `before` ("Rakibin savunan birimi 2
+    güçlü ama bir etki o birimin …": the defender); Unclear when it is not told."""
+    for k in range(before - 1, -1, -1):
+        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+        if roles:
+            return roles[0]
+        if "unit" in reading.at(k):
+            owner = _unit_owner(reading, k)
+            if owner is None:
+                raise Unclear("combat.status_whose")
+            return _side_of_owner(owner, owners)
+    raise Unclear("combat.status_whose")
 
 
 def says_result(reading: Reading) -> bool:
