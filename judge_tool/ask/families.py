@@ -5256,9 +5256,17 @@ def extract_d20(reading: Reading) -> Call | None:
         # player has one die of each size (7.2): a die named twice is one die.
         return Call({"fixer_dice": [f"d{s}" for s in sorted(set(others))] + ["d20"]})
     counted = [it for it in reading.numbers if _role(reading, it, ("gig",)) == "gig"]
+    # "gig alanımda 5 gig var", "I have 5 gigs": Gigs rolled in already, not the fixer
+    # area's dice: context, the d20's rule counts only what is left in the fixer area
+    placed = {it.i for it in counted if _in_gig_area(reading, it) or _dice_owner_only(reading, it)}
+    counted = [it for it in counted if it.i not in placed]
+    if placed and not counted and not (reading.has("only") or reading.has("none_left")):
+        return None
+    if placed and not counted:
+        return Call({"fixer_dice": ["d20"]}, used=placed)
     if counted:
         n = counted[0].number
-        used = {counted[0].i}
+        used = {counted[0].i} | placed
         if _besides_d20(reading, counted[0]):
             # "d20 ve bir zar daha", "the d20 and 2 other dice": the count is of the others
             assumptions.append(say(reading, "ask_econ.d20_besides", n=n))
@@ -5352,6 +5360,17 @@ def _obliged(reading: Reading) -> bool:
 
 
 _ABLATIVE_DIE = ("dan", "den", "tan", "ten", "da", "de", "ta", "te")
+
+
+def _dice_owner_only(reading: Reading, item: Item) -> bool:
+    """"5 gigim var", "I have 5 gigs": a count of the player's own Gigs with no area named
+    in its clause (they are in the Gig area: the fixer area's dice are no friendly Gigs,
+    5.10.3)."""
+    items = reading.items
+    if any(reading.at(k) & {"fixer", "gig_area"} for k in range(len(items))
+           if items[k].clause == item.clause):
+        return False
+    return _dice_owner(reading, item) == "mine"
 
 
 def _in_gig_area(reading: Reading, die: Item) -> bool:
