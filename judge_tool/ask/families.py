@@ -2241,6 +2241,17 @@ def _counts_units(reading: Reading, item: Item) -> bool:
         and not reading.items[nxt].key.endswith(("a", "e"))
 
 
+def _gigs_named_as_target(reading: Reading, target_part: set[int]) -> bool:
+    """A Gig area (or "there", "oraya") is what the attack verb's own clause attacks, not
+    only a Gig area told in another sentence or clause."""
+    verbs = [m for m in reading.of("attack")]
+    clauses = {reading.items[m.start].clause for m in verbs}
+    return any(m.start in target_part and reading.items[m.start].clause in clauses
+               for m in reading.of("gig_area") + reading.of("gig") + reading.of("area")) \
+        or any(reading.items[k].key in _TARGET_PRONOUNS + ("there",) for k in target_part
+               if reading.items[k].clause in clauses)
+
+
 def _dative_unit(reading: Reading, item: Item) -> bool:
     """Is the number's unit the target of "saldır-" ("7 güçlü birime")? Dative on the
     number itself or on the unit word within two words after it."""
@@ -2399,6 +2410,11 @@ def extract_attack(reading: Reading) -> Call | None:
             # "hiç gigim yok ama 0 gigle de olsa": whose Gigs the count is is not read
             return None
         if _gig_area_empty(reading) and not own_empty:
+            if not _gigs_named_as_target(reading, target_part):
+                # "Birimimle saldırabilir miyim? Rakibin gig alanı boş.": the empty Gig
+                # area is told, not named as the target; a spent rival Unit would still
+                # be one (9.3.2.1), and whether there is one is not said
+                raise Unclear("attack.target_unsaid")
             args["rival_gigs"] = 0
         elif counts:
             args["rival_gigs"] = counts[0].number
