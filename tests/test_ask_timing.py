@@ -278,3 +278,14 @@ def test_before_the_defeat_is_not_before_another_event(book, question, value, ru
     # attack ends" asks about the attack's end (a defeat word elsewhere is only the setting)
     answer = ask(question, book=book)
     assert answer.value is value and rule in answer.rules
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Rakibim saldırdığında harcanmış birimimin QUICK etkisini kullanabilir miyim?", "unanswered"),
+    ("rakip saldirdiginda yorgun birimimin quick etkisini kullanabilir miyim", "unanswered"),
+    ("Rakibim harcanmış birimime saldırdı; elimdeki QUICK programı oynayabilir miyim?", "react"),
+])
+def test_a_spent_unit_whose_quick_effect_is_used_is_not_the_attacks_target(book, question, kind):
+    # "harcanmış birimimin QUICK etkisi": the spent Unit is the one whose effect is used (its
+    # cost may spend it: no ruling); "harcanmış birimime saldırdı" is the attack's target
+    assert ask(question, book=book).kind == kind

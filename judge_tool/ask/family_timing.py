@@ -508,6 +508,9 @@ def _spent_target(reading: Reading) -> None:
         nxt = m.end if m.end < len(items) else None
         clause = items[m.start].clause
         attack = any(items[a.start].clause == clause for a in reading.of("attack"))
+        if nxt is not None and items[nxt].key.endswith(("in", "un")) and nxt + 1 < len(items) \
+                and reading.at(nxt + 1) & {"quick", "effect", "activate"}:
+            continue    # "harcanmış birimimin QUICK etkisi": the Unit whose effect is used
         if nxt is not None and "unit" in reading.at(nxt) and attack:
             reading.consumed.update(range(m.start, m.end))
 
