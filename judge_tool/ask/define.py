@@ -14,6 +14,7 @@ _PATTERNS = (
     re.compile(r"^what\s+(?:does|do)\s+(?P<t>.+?)\s+mean\s*\??$"),
     re.compile(r"^what(?:\s+is|\s+are|'s|s)\s+(?:an?\s+|the\s+)?(?P<t>.+?)\s*\??$"),
     re.compile(r"^(?:define|meaning\s+of|definition\s+of)\s+(?P<t>.+?)\s*\??$"),
+    re.compile(r"^what\s+does\s+it\s+mean\s+to\s+(?P<t>.+?)\s*\??$"),
 )
 
 
@@ -30,7 +31,7 @@ def term_asked(question: str) -> str | None:
 
 # Forms that can only ask what a word means ("X nedir" / "what is X" also ask a value:
 # "Street Cred'im nedir?", "what is my street cred?").
-_MEANING = (_PATTERNS[0], _PATTERNS[1], _PATTERNS[3])
+_MEANING = (_PATTERNS[0], _PATTERNS[1], _PATTERNS[3], _PATTERNS[4])
 _NOT_MEANING = re.compile(r"^(?:\S+\s+)*(?:nedir|ne\s+ise\s+yarar)\s*\??$")
 
 
@@ -58,7 +59,13 @@ def _lookup(glossary, term_text: str):
     term = glossary.lookup(term_text)
     if term is None and term_text.endswith(("mak", "mek")):
         term = glossary.lookup(term_text[:-1])
+    if term is None and _ANY_CARD.search(term_text):
+        # "what does it mean to trash a card": the action, said of any card
+        term = glossary.lookup(_ANY_CARD.sub("", term_text))
     return term
+
+
+_ANY_CARD = re.compile(r"\s+(?:a|an|the)\s+cards?$")
 
 
 def define_answer(question: str):
