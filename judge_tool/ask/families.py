@@ -4088,6 +4088,8 @@ def _owner_of(reading: Reading, concept: str) -> str | None:
         word = items[m.end - 1].key
         clause = items[m.start].clause
         before = [k for k in range(max(0, m.start - 3), m.start) if items[k].clause == clause]
+        # "rakibimin turunda 7 Gig'im", "in my rival's turn": the rival owns the turn
+        before = [k for k in before if not (k + 1 < m.start and "turn" in reading.at(k + 1))]
         if any("rival" in reading.at(k) and not _source(reading, k) for k in before):
             owners.add("rival")                                  # "my opponent has 7 gigs"
         elif any(items[k].key in ("my", "benim") for k in before) or word.endswith(("im", "um")):
