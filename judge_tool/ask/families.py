@@ -3351,6 +3351,8 @@ def extract_sell(reading: Reading) -> Call | None:
         raise Unclear("sell.already_sold")
     if sold is None and _another_unplaced(reading):
         raise Unclear("econ.another_when")      # "bir kart daha satabilir miyim?"
+    if sold or twice:
+        _later_this_turn(reading)
     return Call({"sold_this_turn": bool(sold) or twice}, used=used)
 
 
@@ -3507,6 +3509,9 @@ def _effect_calls(reading: Reading) -> None:
     the player to call is still held to once a turn (official 5.7.3), so after a call made
     this turn the effect's words ("kart etkisi", "a card effect") change nothing: read."""
     items = reading.items
+    # "biri efektle biri normal": the call by the action, beside the one by an effect
+    reading.consumed.update(k for k, it in enumerate(items)
+                            if it.key in ("normal", "normalde", "normally") and reading.has("effect"))
     for m in reading.of("effect"):
         reading.consumed.update(range(m.start, m.end))
         k = m.start - 1
@@ -3569,8 +3574,14 @@ def _later_this_turn(reading: Reading) -> None:
     asked in that same turn (read when a turn word follows it in its clause)."""
     items = reading.items
     for k, it in enumerate(items):
-        if it.key == "later" and any("turn" in reading.at(j) and items[j].clause == it.clause
-                                     for j in range(k + 1, min(len(items), k + 4))):
+        if it.key == "later" and any(reading.at(j) & {"turn", "main_phase"}
+                                     and items[j].clause == it.clause
+                                     for j in range(k + 1, min(len(items), k + 5))):
+            reading.consumed.add(k)
+        # "at the start of my main phase": where in that same turn the earlier one was
+        if it.key in ("start", "beginning", "basinda", "basinda") and any(
+                "main_phase" in reading.at(j) and items[j].clause == it.clause
+                for j in range(k + 1, min(len(items), k + 4))):
             reading.consumed.add(k)
 
 
@@ -5023,14 +5034,16 @@ def _effect_counts(reading: Reading, numbers: list[Item]) -> set[int]:
     return out
 
 
-def _by_amounts(reading: Reading, numbers: list[Item], roles: dict[int, str]) -> None:
+def _by_amounts(reading: Reading, numbers: list[Item], roles: dict[int, str],
+                reach: int = 6) -> None:
     """"lowers it by 1 and another raises it by 2": a number after "by" is the amount of
-    the change verb before it, whatever cue stands after the number."""
+    the change verb before it (within `reach` words of its clause), whatever cue stands
+    after the number."""
     items = reading.items
     for item in numbers:
         if item.sign or item.i == 0 or items[item.i - 1].key != "by":
             continue
-        for k in range(item.i - 2, max(-1, item.i - 6), -1):
+        for k in range(item.i - 2, max(-1, item.i - reach), -1):
             if items[k].clause != item.clause:
                 break
             here = reading.at(k) & {"reduction", "increase"}
@@ -5120,9 +5133,14 @@ def extract_cost(reading: Reading) -> Call | None:
     cost_item: Item | None = None
     changes: list[int] = []               # each reduction (+) or increase (-), as stated
     free_numbers: list[Item] = []
-    roles = _assign(reading, numbers,
+    # "reduces my 3-cost Gear by 1": a "by" amount belongs to its change verb, however far
+    # back in the clause; it is settled first, so the other numbers pair with the rest
+    by_roles: dict[int, str] = {}
+    _by_amounts(reading, numbers, by_roles, reach=8)
+    roles = _assign(reading, [it for it in numbers if it.i not in by_roles],
                     {"cost": "cost", "reduction": "reduction", "increase": "increase"},
                     many=("reduction", "increase"))
+    roles.update(by_roles)
     _after_colon_roles(reading, numbers, roles, ("reduction", "increase"))
     _gapped_roles(reading, numbers, roles, ("reduction", "increase"))
     _listed_roles(reading, numbers, roles, ("reduction", "increase"))
