@@ -485,6 +485,13 @@ def extract_steal(reading: Reading) -> Call | None:
     on_unit = _unit_target_steal(reading)
     if on_unit is not None:
         return on_unit
+    if reading.has("passive") and (not reading.has("gig_area") or any(
+            it.key.startswith("birimim") or (it.key == "unit" and it.i > 0 and reading.items[it.i - 1].key == "my")
+            for it in reading.items)):
+        # "birimim 15 güçlü bir birim tarafından saldırıya uğradı": a passive attack whose
+        # subject may be a Unit (a fight, no Steal Step); only "gig alanım … tarafından
+        # saldırıldı" is read
+        return None
     scale = _power_scale(reading)       # "gücü yarıya indi", "üç katına çıktı"
     base: Item | None = None
     dice = None
@@ -603,7 +610,8 @@ def extract_steal(reading: Reading) -> Call | None:
     if _to_some_unit(reading, [m for m in mods if m.sign]):
         raise Unclear("power.some_unit")
     _effect_sources(reading, [m for m in mods if m.sign])
-    own_empty = _empty_elsewhere(reading)
+    # (whose Unit attacks, "birimim 40 güçlü": the other player's Gig area is attacked)
+    own_empty = _empty_elsewhere(reading, _owner_near(reading, base) if base is not None else None)
     if own_empty and any(_dice_owner(reading, it) != own_empty for it in dice_items):
         raise Unclear("steal.gig_count_unread")
     if dice is None and _gig_area_empty(reading) and not own_empty:
@@ -1410,10 +1418,10 @@ def _attacked_area_owner(reading: Reading) -> str | None:
 def _empty_elsewhere(reading: Reading, attacker: str | None = None) -> str | None:
     """Every emptiness said of a Gig area is the attacking side's own ("benim gig alanım boş,
     … rakibin Gig alanına saldırıyor", "rakibimin hiç gigi yok, … gig alanıma saldırdı"): it
-    says nothing of the attacked area. Returns whose Gig area is attacked, or None. A family
-    that reads only the asker's own attack passes attacker="mine": the rival's area is the
-    one attacked unless the question names another."""
-    side = _attacked_area_owner(reading) or ("rival" if attacker == "mine" else None)
+    says nothing of the attacked area. Returns whose Gig area is attacked, or None. Whose
+    Unit attacks (`attacker`, when known) makes the other player's area the attacked one
+    unless the question names another."""
+    side = _attacked_area_owner(reading) or {"mine": "rival", "rival": "mine"}.get(attacker or "")
     if side is None:
         return None
     other = "mine" if side == "rival" else "rival"
@@ -1424,9 +1432,16 @@ def _empty_elsewhere(reading: Reading, attacker: str | None = None) -> str | Non
                 if items[g.start].clause == items[m.start].clause]
         if near:
             spots.append(min(near, key=lambda k: abs(k - m.start)))
-    spots += [m.start for m in reading.of("gig") + reading.of("gig_area")
-              if reading.items[m.start].negated or _negated_quietly(reading, m)]
-    return side if spots and all(_empty_gig_owner(reading, k) == other for k in spots) else None
+    negated = [m for m in reading.of("gig") + reading.of("gig_area")
+               if reading.items[m.start].negated or _negated_quietly(reading, m)]
+    spots += [m.start for m in negated]
+    if not spots or any(_empty_gig_owner(reading, k) != other for k in spots):
+        return None
+    # the emptiness is read (as the attacking side's, which decides nothing)
+    for m in negated:
+        _negated(reading, m.start, m.end)
+    reading.consumed.update(k for m in reading.of("empty") for k in range(m.start, m.end))
+    return side
 
 
 def _negated_quietly(reading: Reading, m: Match) -> bool:
