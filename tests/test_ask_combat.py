@@ -400,3 +400,21 @@ def test_an_effect_that_says_who_wins_past_a_power_before_it(question, value):
 def test_a_number_in_what_the_effect_says_stays_no_ruling():
     q = "Rakibin harcanmış 5 güçlü birimine 3 güçlü birimimle saldırdım; bir etki 2 güçlü birimin kazandığını söylüyor. Kim kazanır?"
     assert ask(q).kind == "unanswered"
+
+
+@pytest.mark.parametrize("question,value", [
+    ("iki birim eşit güçte, kim kazanır", "both_lose"),
+    ("if the attacker and defender have equal power who wins", "both_lose"),
+    ("iki birim ayni gucte ama biri gear tasiyor, kim kazanir", None),    # before or after?
+    ("same power but an effect says mine wins, who wins", None),          # 9.17.4
+])
+def test_same_power_in_words_is_a_tie(question, value):
+    a = ask(question)
+    assert a.value == value
+    if value is not None:
+        assert "9.17.3" in a.rules
+
+
+def test_the_rivals_gig_count_told_makes_the_gig_area_the_target():
+    a = ask("GO SOLO ile Legend'ımı oynadım, rakibin 2 Gig'i var. Bu tur saldırabilir mi?")
+    assert a.kind == "attack" and a.value is True and "9.3.2.2" in a.rules

@@ -2460,9 +2460,17 @@ def extract_attack(reading: Reading) -> Call | None:
         # (ADRENALINE alone decides nothing: it matters only for a Unit with Lag, 11.23.2)
         if not (reading.has("lag") or "ready" in args or "rival_turn" in args or earlier or solo):
             return None
-        assumptions.append(say(reading, "ask_assume.attack.valid_target"))
-        args["rival_gigs"] = 1
-        defaults.update({"rival_gigs", "target"})
+        # "rakibin 2 Gig'i var": the rival's Gigs told make his Gig area the target (9.3.2.2)
+        told = [it for it in reading.numbers if not it.sign and it.number > 0
+                and it.i not in own_gigs and _dice_owner(reading, it) == "rival"
+                and _role(reading, it, ("gig", "gig_area")) is not None]
+        if len(told) == 1:
+            args.update(target="gigs", rival_gigs=told[0].number)
+            used.add(told[0].i)
+        else:
+            assumptions.append(say(reading, "ask_assume.attack.valid_target"))
+            args["rival_gigs"] = 1
+            defaults.update({"rival_gigs", "target"})
     # "10 güçlü hazır birimimle", "gücü 0 olan birimim", "their 4 power unit": a Unit's
     # power decides no attack's legality (9.3: a ready Unit without Lag, a valid target)
     used |= {it.i for it in reading.numbers if not it.sign and it.i not in used
