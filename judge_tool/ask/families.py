@@ -3412,6 +3412,11 @@ def extract_call(reading: Reading) -> Call | None:
             # "kaç kere çağırabilirim", "kaç Legend çağırabilirim" ask how many calls, not
             # what one costs: the cost is answered only when a cost or payment is named
             return None
+        items = reading.items
+        if any(q.end < len(items) and "legend" in reading.at(q.end) for q in reading.of("how_many")):
+            # "Legend çağırmak için kaç Legend harcarım?": the 1 €$ may be an Eddie or a
+            # Legend (11.8.1), so how many Legends are spent is not the cost
+            raise Unclear("econ.other_count")
         return Call({"call_asked": "cost"})
     if reading.has("pay"):
         unpaid = _call_unpaid(reading)
@@ -4401,7 +4406,8 @@ def _swapped(reading: Reading, claim: dict[str, Any], claimed_at: set[int],
                 used={it.i for it in inside + listed} | claimed_at)
 
 
-_ONLY_ONE = ("tek", "only", "sole", "single", "yegane")
+# "son Gig'imi de çaldı", "my last gig was stolen": the one left, so the only one
+_ONLY_ONE = ("tek", "only", "sole", "single", "yegane", "son", "last")
 # What ties a number to the Gig area: a Gig value stands in a clause that names a Gig, the
 # Gig area, a value, the Street Cred or a steal, or in a list with such a number.
 _GIG_CLAUSE = frozenset({"gig", "gig_area", "values", "street_cred", "steal"})
@@ -4876,6 +4882,12 @@ def _counts_something_else(reading: Reading) -> bool:
     return False
 
 
+def _counts_legends(reading: Reading) -> bool:
+    """"kaç Legend harcarım", "how many legends do I spend": the count asked is of Legends."""
+    items = reading.items
+    return any(q.end < len(items) and "legend" in reading.at(q.end) for q in reading.of("how_many"))
+
+
 def _paid_differs(cost: int, reduction: int, free: bool) -> bool:
     """Whether what is paid differs from the cost value: when it does not ("bedeli 1 olan
     kart 1 indirimle": 1 either way), asking one or the other is the same question."""
@@ -5214,8 +5226,10 @@ def extract_cost(reading: Reading) -> Call | None:
             return None
         cost = 0
         assumptions.append(say(reading, "ask_assume.cost.not_given"))
-    if asked_form(reading) == "count" and _counts_something_else(reading):
-        # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid
+    if asked_form(reading) == "count" and _counts_something_else(reading) and not (
+            free and not free_asked and _counts_legends(reading)):
+        # "5 bedelli kart için kaç Legend harcamam gerekir?": not the amount paid; for a
+        # card played for free nothing is paid (11.8.4), so no Legend is spent either
         raise Unclear("econ.other_count")
     asked_what = "free" if free_asked else None
     if claimed is not None:
