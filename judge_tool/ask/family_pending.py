@@ -36,7 +36,7 @@ def _waiting(reading: Reading) -> tuple[int, str] | None:
     resolve = {m.start for m in reading.of("resolve")}
     if reading.language == "en":
         for i, k in enumerate(keys):
-            window = range(i + 1, min(len(keys), i + 7))
+            window = range(i + 1, min(len(keys), i + 8))
             if k == "while":
                 # the first of the two words decides: "while my PLAY effect is pending",
                 # "while I resolve my pending effects" (resolving)

@@ -1609,6 +1609,7 @@ def _extract_react(reading: Reading) -> Call | None:
 
 _EXISTS_TR = ("var", "varmi", "olur", "oluyor", "yasanir", "gelir")
 _EXISTS_EN = ("is", "there", "happen", "happens", "get", "have")
+_HAPPEN_EN = ("happen", "happens", "occur", "occurs")
 _EVERY = ("her", "every", "always", "hep", "always", "each", "herhangi", "any")
 _NOT_PLAIN = ("program", "effect", "activate", "call", "block", "gear", "quick",
               "play", "sell", "end_step", "pay", "cost", "defeat", "fight", "steal",
@@ -1632,8 +1633,11 @@ def _asks_step_exists(reading: Reading) -> bool:
         return False
     at = step[0]
     if reading.language == "en":
-        said = any(items[k].key in _EXISTS_EN for k in range(max(0, at.start - 4), at.start))
+        # "is there a React Step", "do I get a React Step"; "does the React Step happen"
         words = [k for k in range(max(0, at.start - 4), at.start) if items[k].key in _EXISTS_EN]
+        words += [k for k in range(at.end, min(len(items), at.end + 2))
+                  if items[k].key in _HAPPEN_EN]
+        said = bool(words)
     else:
         words = [k for k in range(at.end, min(len(items), at.end + 2))
                  if items[k].key.startswith(_EXISTS_TR)]
