@@ -462,6 +462,8 @@ def _plural_word(key: str) -> bool:
 
 
 def extract_steal(reading: Reading) -> Call | None:
+    if _game_outcome_asked(reading):
+        return None         # "… steals from their gig area, does my opponent lose the game"
     if reading.has("street_cred"):
         # "rakibimden 8'lik bir Gig çaldım. Street Cred'im kaç?": the steal is a fact of a
         # Street Cred question (that family reads it), never a steal count asked
@@ -1588,9 +1590,28 @@ def _relative_role(reading: Reading) -> bool:
 _OUTCOME = ("win", "lose", "defeat", "both", "result", "survive", "steal")
 
 
+# "oyunu", "maçı", "the game", "match": the game itself as what is won or lost (folded keys)
+_GAME_WORDS = ("oyunu", "oyunun", "maci", "macin", "game", "match")
+
+
+def _game_outcome_asked(reading: Reading) -> bool:
+    """"oyunu kim kazanır", "do I win the game", "does my opponent lose the game": the game's
+    outcome is asked (1.5, 1.10), never a fight's winner or a steal count."""
+    items = reading.items
+    for it in items:
+        if it.key not in _GAME_WORDS:
+            continue
+        if any(reading.at(k) & {"win", "lose"} for k in range(max(0, it.i - 3), min(len(items), it.i + 3))
+               if items[k].clause == it.clause):
+            return True
+    return False
+
+
 def extract_fight(reading: Reading) -> Call | None:
     if not any(reading.has(c) for c in _RELATION):
         return None         # two Units with powers, but nothing says they fight
+    if _game_outcome_asked(reading):
+        return None         # "…, oyunu kim kazanır": the game's winner, not the fight's
     if _outcome_not_asked(reading):
         return None
     powers: list[Item] = []
