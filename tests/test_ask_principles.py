@@ -38,6 +38,8 @@ def test_principle_ids_are_unique():
     ("Satılan kart Eddies alanına kapalı mı konur?", "sell", True, "11.9.1"),
     ("Does selling a card through an effect use up my sell action?", "sell", True, "11.9.2.2"),
     ("Bir birime birden fazla Gear takabilir miyim?", "gear", True, "11.6.2"),
+    ("Legend'imi sahaya oynadım, lag ile mi girer?", "call", True, "11.3.1"),
+    ("Null Street Cred çift sayılır mı?", "street_cred", False, "11.2.3"),
 ])
 def test_a_principle_is_answered_with_its_rule(book, question, kind, value, rule):
     answer = ask(question, book=book)
@@ -82,6 +84,9 @@ def test_the_game_end_principles_read_one_way_round(book, question):
     "Sattığım kartı aynı turda oynayabilir miyim?",        # a word no principle lists
     "Can my rival equip a gear to his unit?",              # the rival's own equip
     "Bir etki Legend çağırmamı sağladı; CALL tetiklenir mi?",   # the Call a Legend action
+    "Legend'imi sahaya oynadım, lagsız mı girer?",         # "-sız" (without) on a stem
+    "Null Street Cred çift sayılmaz mı?",                  # negated verb after a noun stem
+    "Çöpten oynadığım kartın bedeli ödenmez mi?",          # negated passive of a listed verb
 ])
 def test_anything_more_than_the_principle_gets_no_ruling(book, question):
     answer = ask(question, book=book)

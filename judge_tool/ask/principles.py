@@ -83,8 +83,9 @@ def _fits(word: str, pattern: str) -> bool:
 _PARTICLES = frozenset({"mi", "mu"})    # folded: mı, mi, mu, mü
 
 # A Turkish negative suffix right after a stem: "-maz/-mez", "-madı", "-mıyor", "-madan",
-# "-mamış", "-mayan", "-masa" (folded). "-mak" (the infinitive) is not one.
-_NEGATIVE = lazy(r"m[aeiu](z|d|y|s|n|m|l)")
+# "-mamış", "-mayan", "-masa" (folded), and "-sız/-suz" (without: "lagsız", "etkisiz").
+# "-mak" (the infinitive) is not one.
+_NEGATIVE = lazy(r"m[aeiu](z|d|y|s|n|m|l)|s[iu]z")
 
 
 def _words(question: str) -> list[str]:
