@@ -336,6 +336,21 @@ def test_a_named_card_with_an_unsettled_condition_is_read_for_its_cost_only(book
     assert ask("Minotaur 5 güçlü birime saldırırsa kim kazanır?", book=book).kind == "unanswered"
 
 
+@pytest.mark.parametrize("question, holder, value", [
+    ("Animals Wrecker'a Mantis Blades taktım, rakibin Saul Bright'ına saldırırsam kim kazanır?",
+     "Animals Wrecker", "defender"),                     # 10 + 2 < 14
+    ("Mantis Blades kuşanmış Emergency Atlus, Psycho Squad'a saldırırsa kim kazanır?",
+     "Emergency Atlus", None),                           # 4 + 2 = 6: both lose
+])
+def test_a_gear_named_with_its_holder_card_is_equipped_to_that_card(book, question, holder, value):
+    answer = ask(question, book=book)
+    data = _checked(answer, book)
+    assert answer.kind == "fight" and answer.value == value
+    held = [x for side in ("A", "B") for x in data["state"][side].get("field", [])
+            if isinstance(x, dict) and x.get("gears")]
+    assert [(x["card"], x["gears"]) for x in held] == [(holder, ["Mantis Blades"])]
+
+
 def test_a_units_power_with_its_gears_is_the_engines(book):
     answer = ask("Saul Bright'a Sandevistan kuşandırdım, gücü kaç?", book=book)
     data = _checked(answer, book)

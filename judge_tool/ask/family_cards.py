@@ -53,6 +53,8 @@ class Named:
     # its role in an attack as the wording gives it ("X'e saldırır": the defender; "X
     # saldırır", "X ile": the attacker), used only to tell two stand-ins of its power apart
     role: str | None = None
+    at: int = -1                    # where the question names it (character offset)
+    holder: str = ""                # a Gear placed on a named card's stand-in: that card
 
 
 @dataclass
@@ -170,7 +172,8 @@ def read_cards(question: str, language: str) -> CardReading | None:
                                own_cost_unknown=card is not None and not card.expressible
                                and not timing_only and not sell_only,
                                problem=problem or "",
-                               role=_attack_role(question, mention.start, mention.end)))
+                               role=_attack_role(question, mention.start, mention.end),
+                               at=mention.start))
     pieces.append(question[at:])
     bare.append(question[at:])
     plain.append(question[at:])
@@ -433,6 +436,10 @@ def place(data: dict[str, Any]) -> dict[str, Any]:
                 raise
             named.placed = True         # the same card named again ("… X nereye gider?")
         done.add(named.card.display)
+    for named in reading.named:
+        if named.holder and not _holds(data, named.holder, named.card.display):
+            # the stand-in the Gear went on is not the card named with it
+            raise NotModelled("ask_misc.card.no_place", name=named.card.display)
     if not cards:
         data.pop("cards", None)     # as the printed file reads: no [cards] table at all
     return data
@@ -499,6 +506,11 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
                 and len(blockers) == 1 and not cards[blockers[0]].get("effects"):
             # "X'imle bloklayabilir miyim?": the one stand-in that blocks is the card
             units = blockers
+        if not reading.with_power and len(units) > 1 and named.role in units \
+                and cards[named.role].get("power") == 1 and not cards[named.role].get("effects"):
+            # "X bu tur oynandı, rakibin hazır birimine saldırabilir mi?": the wording gives
+            # its role (the one attacking, or the one attacked by a dative)
+            units = [named.role]
         if not reading.with_power and len(units) != 1:
             # without a power to tell the roles apart, the card's role is known only
             # when the situation has one Unit ("can X block?" has an attacker too)
@@ -534,6 +546,16 @@ def _place_one(data: dict, cards: dict, reading: CardReading, named: Named) -> N
         _facts_only(cards, named)
     else:
         spots = [r for r in _ROLES if r in cards and cards[r].get("type") == "unit"]
+        holder = _nearest_holder(reading, named)
+        if len(spots) > 1 and holder is not None and card.power:
+            # a Unit card named next to it ("Mantis Blades kuşanmış Emergency Atlus, …'a
+            # saldırırsa", "Animals Wrecker'a Mantis Blades taktım"): the stand-in whose power
+            # is that card's and the Gear's together (`place` then checks that the card
+            # went there)
+            spots = [r for r in spots if cards[r].get("power") == holder.card.power + card.power]
+            if len(spots) > 1 and holder.role:
+                spots = [r for r in spots if r == holder.role]     # the role its wording gives
+            named.holder = holder.card.display
         if len(spots) != 1 or cards[spots[0]].get("power", 0) < card.power:
             raise NotModelled("ask_misc.card.no_place", name=card.display)
         cards[spots[0]]["power"] -= card.power
@@ -567,6 +589,23 @@ def _place_legend(data: dict, cards: dict, reading: CardReading, named: Named) -
     del cards[spots[0]]
     _facts_only(cards, named)
     named.placed = True
+
+
+def _nearest_holder(reading: CardReading, gear: Named) -> Named | None:
+    """The Unit (or Legend) card named nearest the Gear's name, strictly nearer than any
+    other, or None."""
+    units = sorted(((abs(n.at - gear.at), i) for i, n in enumerate(reading.named)
+                    if n.card is not None and n.card.type in ("unit", "legend")
+                    and n.card.power is not None and n.at >= 0))
+    if not units or (len(units) > 1 and units[0][0] == units[1][0]):
+        return None
+    return reading.named[units[0][1]]
+
+
+def _holds(data: dict, holder: str, gear: str) -> bool:
+    """Whether the scenario's field has `gear` equipped to the card `holder`."""
+    return any(isinstance(x, dict) and x.get("card") == holder and gear in x.get("gears", ())
+               for side in ("A", "B") for x in data["state"].get(side, {}).get("field", ()))
 
 
 def _gear_stand_ins(cards: dict, power: int | None) -> list[str]:
