@@ -418,3 +418,21 @@ def test_same_power_in_words_is_a_tie(question, value):
 def test_the_rivals_gig_count_told_makes_the_gig_area_the_target():
     a = ask("GO SOLO ile Legend'ımı oynadım, rakibin 2 Gig'i var. Bu tur saldırabilir mi?")
     assert a.kind == "attack" and a.value is True and "9.3.2.2" in a.rules
+
+
+@pytest.mark.parametrize("question,value", [
+    ("My 10 power attacker is blocked by their 4 power BLOCKER; the BLOCKER gets +7 while "
+     "fighting. Who wins?", "defender"),
+    ("the rival's blocker has 5 power and blocks my 5 power attacker, which got +1 this turn. "
+     "who wins", "attacker"),
+])
+def test_whose_change_a_blocker_word_or_a_relative_clause_names(question, value):
+    a = ask(question)
+    assert a.value == value
+
+
+def test_a_relative_which_is_no_who_question():
+    # "…, which has -1 power": a relative clause; the question is the yes/no after it
+    q = ("My spent 9 power unit gets attacked by their 1 power unit, which has -1 power this "
+         "turn. Is my unit defeated?")
+    assert ask(q).value is False

@@ -80,10 +80,18 @@ _EN_TAKES_WH = frozenset({"choose", "chooses", "pick", "picks", "decide", "decid
                           "knows", "determine", "determines", "tell", "tells", "say", "says"})
 
 
+# the verbs of a relative clause that tells a Unit's state ("…unit, which has -1 power")
+_EN_RELATIVE_VERBS = frozenset({"has", "had", "got", "gets", "is", "was", "gained", "lost"})
+
+
 def embedded_who(reading: Reading, start: int) -> bool:
     """The "who/which" word at `start` opens an indirect question (the object of a verb)."""
     items = reading.items
     if reading.language == "en":
+        if start > 0 and items[start].key in ("which", "who") and items[start - 1].clause \
+                == items[start].clause - 1 and reading.at(start - 1) & {"unit", "attacker", "defender"} \
+                and start + 1 < len(items) and items[start + 1].key in _EN_RELATIVE_VERBS:
+            return True         # "their 1 power unit, which has -1 power": a relative clause
         return start > 0 and items[start - 1].key in _EN_TAKES_WH and items[start - 1].clause \
             == items[start].clause and items[0].key not in ("who", "which", "whose")
     return any(items[k].key.endswith(_TR_INDIRECT) for k in range(start + 1, min(len(items), start + 3))

@@ -2221,8 +2221,14 @@ def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | N
     while k >= 0 and items[k].key in _RELATIVE and items[k].clause == mod.clause:
         with_ = with_ or items[k].key == "with"
         k -= 1
-    if k < 0 or items[k].clause != mod.clause or "unit" not in reading.at(k):
+    # "my 5 power attacker, which got +1": an English relative pronoun after the comma
+    # opens the change's clause and names the phrase before the comma
+    across = reading.language == "en" and k >= 0 and items[k + 1].key in ("which", "that", "who") \
+        and items[k].clause == mod.clause - 1
+    if k < 0 or (items[k].clause != mod.clause and not across) or not (
+            "unit" in reading.at(k) or (across and reading.at(k) & {"attacker", "defender"})):
         return None
+    clause = items[k].clause
     if with_ and not reading.has("passive") and any(m.start < k and items[m.start].clause == mod.clause
                      and not reading.at(m.start) & {"attacker", "defender"}
                      for m in reading.of("attack")):
@@ -2232,7 +2238,7 @@ def _phrase_side(reading: Reading, mod: Item, sides: dict[str, Item]) -> str | N
     k -= 1
     if k >= 0 and "power" in reading.at(k) and items[k].number is None:
         k -= 1
-    if k < 0 or items[k].clause != mod.clause:
+    if k < 0 or items[k].clause != clause:
         return None
     return next((side for side, base in sides.items() if base.i == k), None)
 
@@ -2264,6 +2270,11 @@ def _role_said_before(reading: Reading, mod: Item) -> str | None:
         if "attacker" in here:
             return "attacker"
         if "defender" in here:
+            return "defender"
+        if any(m.start == k and m.cue == "blocker" for m in reading.of("block")) and \
+                any(m.cue != "blocker" for m in reading.of("block")):
+            # "blocked by their BLOCKER; the BLOCKER gets +7": with a block told, the BLOCKER
+            # is the defending Unit (9.9.1)
             return "defender"
         if not (here & {"power"} or items[k].key in ("gets", "got", "get", "has", "had")):
             return None
