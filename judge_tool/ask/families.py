@@ -5568,6 +5568,13 @@ def _one_player(reading: Reading) -> bool:
             reading.consumed.add(k)
         elif _makes_me_draw(reading, k):
             reading.consumed.add(k)     # "rakibim bana 2 kart çektirdi", "he made me draw 2"
+        elif reading.language != "en" and nxt is not None and nxt.clause == items[k].clause \
+                and "turn" in reading.at(nxt.i) and any(
+                    items[j].key in _TO_ME for j in range(nxt.i + 1, len(items))
+                    if items[j].clause == nxt.clause):
+            # "rakibin turunda bir etki bana 1 kart çektiriyor": the rival owns the turn in
+            # which the asker is made to draw; the rival does not draw
+            reading.consumed.add(k)
         else:
             acting.append(k)
     if not acting:
@@ -6116,11 +6123,19 @@ def _one_card_near(reading: Reading, concept: str, after: int, before_a_draw: bo
     return None
 
 
+# a turn word with the third person possessive ("turu", "turunun başında"): in a question
+# about the rival alone, the rival's turn
+_HIS_TURN = ("turu", "turunun", "turunda", "turuna", "turunu")
+
+
 def _turn_starts(reading: Reading, rival: bool = False) -> bool:
     """"turum başladı", "at the start of my turn", "turumun başında": my turn starts (its
     Start Phase draws a card); the rival's turn only in a question about the rival alone."""
     items = reading.items
-    if (_turn_owner(reading) == "rival") != rival:
+    owner = _turn_owner(reading)
+    if owner is None and rival and any(items[t.start].key in _HIS_TURN for t in reading.of("turn")):
+        owner = "rival"             # "rakibimin destesi boş ve turu başlıyor": his turn
+    if (owner == "rival") != rival:
         return False
     return any(abs(s.start - t.start) <= 3 and items[s.start].clause == items[t.start].clause
                for s in reading.of("start") for t in reading.of("turn"))

@@ -38,6 +38,8 @@ def _asked(reading: Reading) -> str | None:
     clause = asked_clause(reading)
     ks = keys(reading)
     decides = in_clause(reading, "choose", clause) or bool(ks & {"karar", "decides", "decide"})
+    if decides and sum(it.key in _PARTICLES for it in reading.items) > 1:
+        return "who"                # "ben mi seçerim rakip mi?": one of two players, asked who
     from .asked import embedded_who
     claimed = _chooser_claimed(reading)
     whos = reading.of("who")
@@ -95,6 +97,7 @@ def _asked(reading: Reading) -> str | None:
 
 
 _BEFORE = ("once", "before", "first", "ilk")
+_PARTICLES = ("mi", "mu", "mi?", "mu?")
 _KINDS = ("mechanic", "mandatory", "optional")
 _ABLATIVE = ("dan", "den", "tan", "ten", "madan", "meden")
 
@@ -264,6 +267,9 @@ def extract(reading: Reading) -> Call | None:
     # "one mandatory and one optional replacement": an article before the kind's word
     used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
              and reading.at(it.i + 1) & {"mandatory", "optional"}}
+    # "both apply to one event", "bir olaya": the article of the event
+    used |= {it.i for it in reading.numbers if it.number == 1 and it.i + 1 < len(reading.items)
+             and "event" in reading.at(it.i + 1)}
     used |= {it.i for it in reading.numbers if it.key == "one" and it.i > 0 and (
         reading.items[it.i - 1].key in ("the", "first", "other", "another", "this", "that", "new")
         or reading.at(it.i - 1) & set(_KINDS))}
