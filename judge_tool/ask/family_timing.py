@@ -1542,7 +1542,9 @@ def _extract_react(reading: Reading) -> Call | None:
         if act != "call":
             raise Unclear("react.step_what")
         act = "call_twice"
-    if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear", "sell"):
+    if reading.has("to_hand") and act not in ("quick_program", "program", "unit", "gear", "sell",
+                                              "call_quick", "block_quick"):
+        # ("elimdeki QUICK programı oynayıp Legend çağırmak": the hand holds the Program)
         raise Unclear("timing_react.card_in_hand")   # a QUICK effect is used from the field (11.26.1.2)
     when = "after_end" if after_fight and not said_moment else _when(reading)
     if after_fight and not said_moment and not (_rival_attacks(reading) or _react_step(reading)):
