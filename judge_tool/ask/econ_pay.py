@@ -262,6 +262,29 @@ def _copula_state(reading: Reading, k: int) -> bool:
     return j < len(items) and bool(_states_at(reading, j) & {"spent", "ready"})
 
 
+def _rivals(reading: Reading, start: int) -> bool:
+    """A rival word owns the payer phrase that begins at `start` ("rakibimin 3 Eddie'si",
+    "his 2 legends"), not a turn ("rakibimin turunda 3 Eddie'm var")."""
+    items = reading.items
+    for j in range(max(0, start - 3), start):
+        if items[j].clause != items[start].clause:
+            continue
+        if ("rival" in reading.at(j) or items[j].key in ("his", "her", "their")) and not any(
+                reading.at(x) & {"turn"} for x in range(j + 1, start + 1)):
+            return True
+    return False
+
+
+def _asker_pays(reading: Reading) -> bool:
+    """The asker is the one who plays or pays: a first-person question or word ("oynayabilir
+    miyim", "can I", "benim 4 Eddie'm"); "Rakibimin 3 Eddie'si var, … oynayabilir mi" is the
+    rival's own payment."""
+    items = reading.items
+    return any((it.key in ("miyim", "muyum", "i", "ben", "benim", "my", "me") and not (
+        it.i + 1 < len(items) and "rival" in reading.at(it.i + 1))) or
+        it.key.endswith(("abilirim", "ebilirim", "rsam", "rsem")) for it in items)
+
+
 def read_payers(reading: Reading) -> Payers:
     """The Eddies and Legends the question gives the player."""
     from .families import _negated
@@ -280,6 +303,11 @@ def read_payers(reading: Reading) -> Payers:
             continue
         count, at, between = _count_before(reading, k)
         between |= area_words
+        if _rivals(reading, k if at is None else min(at, k)) and _asker_pays(reading):
+            # "rakibimin 3 eddiesiyle", "my opponent's eddies": only the payer's own Eddies
+            # and Legends pay (11.8.1)
+            from .families import Unclear
+            raise Unclear("econ.rival_payers")
         if count is not None and kind == "eddies" and paid_asked(reading, at, k):
             out.paid = count if out.paid is None else -1
             out.used.add(at)
