@@ -436,3 +436,9 @@ def test_a_relative_which_is_no_who_question():
     q = ("My spent 9 power unit gets attacked by their 1 power unit, which has -1 power this "
          "turn. Is my unit defeated?")
     assert ask(q).value is False
+
+
+def test_a_gear_card_does_not_attack():
+    a = ask("Gear kartımla tek başına saldırabilir miyim?")
+    assert a.value is False and "9.3.1" in a.rules
+    assert ask("Gear'lı birimimle saldırabilir miyim?").kind == "unanswered"
