@@ -326,6 +326,12 @@ def test_a_named_unit_in_a_fight_of_equals_takes_the_role_its_wording_gives(book
     assert (attack["unit"] if role == "attacker" else attack["target"]) == card
 
 
+def test_a_named_unit_in_a_passive_fight_of_equals_is_not_given_a_role(book):
+    # "… tarafından saldırıya uğradı": the name's ending does not tell who attacks
+    answer = ask("Psycho Squad, 6 güçlü rakip birim tarafından saldırıya uğradı. Ne olur?", book=book)
+    assert answer.kind == "unanswered"
+
+
 def test_a_named_card_with_an_unsettled_condition_is_read_for_its_cost_only(book):
     paid = ask("Minotaur'un bedeli 2 azalırsa kaç öderim?", book=book)
     data = _checked(paid, book)

@@ -202,7 +202,8 @@ _DETERMINERS = {"my", "the", "a", "an", "his", "her", "their", "rival's", "oppon
 def _attack_role(question: str, start: int, end: int) -> str | None:
     """The attack role the wording gives a card name: the defender when it takes a dative
     ending or follows an English attack verb, the attacker otherwise ("X saldırırsa",
-    "X ile", "attacked by X"); None without a word of attacking."""
+    "X ile"); None without a word of attacking, and in a passive ("… tarafından saldırıya
+    uğradı", "is attacked by") unless the name is the dative target."""
     import re
     text = question.lower()
     if not re.search(r"sald[ıi]r|attack", text):
@@ -213,6 +214,9 @@ def _attack_role(question: str, start: int, end: int) -> str | None:
     before = [w for w in re.findall(r"[\w'’]+", text[:start]) if w not in _DETERMINERS]
     if before and before[-1].startswith("attack"):
         return DEFENDER
+    if re.search(r"tarafından|tarafindan|sald[ıi]r[ıi]ya u[ğg]ra|sald[ıi]r[ıi]l|"
+                 r"\b(?:is|was|were|are|be|been|being|gets?|got)\s+(?:\w+\s+)?attacked", text):
+        return None             # a passive: who attacks is not read from a name's ending
     return ATTACKER
 
 
