@@ -186,6 +186,11 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         value = value is not None
         line = say(reading, "ask_answer.street_cred.fixer_yes" if value else
                    "ask_answer.street_cred.fixer_no")
+    if kind == "street_cred" and "parity" in args:
+        # "Street Cred'im çift mi?": Null is neither even nor odd (official 5.11.4.1)
+        want = 0 if args["parity"] == "even" else 1
+        value = value is not None and value % 2 == want
+        line = f"{say(reading, 'ask_answer.yes' if value else 'ask_answer.no')} — {line}"
     if kind == "street_cred" and "claimed" in args:
         # "Street Cred'im 12 mi?": the engine's Street Cred against the value asked about
         claimed = None if args["claimed"] == "null" else args["claimed"]
@@ -197,6 +202,8 @@ def answer(question: str, kind: str, call: Call, reading: Reading) -> Answer:
         asked = "each"              # how the cards are drawn, not whether one loses
     if kind == "street_cred" and args.get("fixer_asked"):
         asked = "fixer"             # whether the fixer area's dice count
+    if kind == "street_cred" and "parity" in args:
+        asked = f"parity_{args['parity']}"     # "is my Street Cred even?"
     if kind == "cost" and args.get("asked") == "amount":
         asked = "amount"            # "3 mü öderim?": whether the amount said is the one paid
     if kind == "fight" and asked == "outcome" and asks_loser(reading):

@@ -4275,12 +4275,19 @@ def extract_street_cred(reading: Reading) -> Call | None:
     claimed_at: set[int] = set()
     if asked_form(reading) == "yesno":
         # "Street Cred'im 12 mi?", "is my street cred null?": the value asked about
-        found = _claimed_cred(reading)
-        if found is None:
+        parity = _parity_asked(reading)
+        found = _claimed_cred(reading) if parity is None else None
+        if found is None and parity is None:
             return None
-        claim["claimed"], index = found
-        claimed_at = {index}
-        reading.consumed.add(index)
+        if parity is not None:
+            # "Street Cred'im çift mi?", "is my street cred odd?": even or odd asked
+            claim["parity"], words = parity
+            claimed_at = set(words)             # "tek" is read as a number: not a value
+            reading.consumed.update(words)
+        else:
+            claim["claimed"], index = found
+            claimed_at = {index}
+            reading.consumed.add(index)
     if _gig_area_empty(reading) and not reading.has("steal"):
         # "Gig alanım boşken Street Cred 0 mı?": the 0 is the value asked about.
         if not claim and any(it.number is not None for it in reading.items):
@@ -4362,6 +4369,7 @@ def extract_street_cred(reading: Reading) -> Call | None:
                      "adjust": [[a.old, a.new, a.size] for a in adjusts], "sizes": known,
                      **claim}, used=used)
     if not reading.has("steal"):
+        _one_owner_of_values(reading, numbers)
         return Call({"values": values, **claim}, used=used)
     stolen = [it.number for it in stolen_items]
     if pronoun is not None:
@@ -4523,6 +4531,46 @@ _NULL_WORDS = ("null", "gecersiz")
 _COUNTS_AS = ("count", "counts", "equal", "equals")
 _COUNTS_AS_TR = ("sayilir", "kabul", "edilir", "olur")
 _LIK = ("lik", "luk")
+
+
+_PARITY = {"cift": "even", "even": "even", "odd": "odd", "tek": "odd"}
+
+
+def _one_owner_of_values(reading: Reading, numbers: list[Item]) -> None:
+    """"I have Gigs showing 3 and 3 and my rival's show 5", "Gig'lerim 4, rakibimin 6": a
+    rival word between the values says some are the rival's: two players' Gigs, never one
+    Street Cred (they were summed into one)."""
+    at = sorted(it.i for it in numbers)
+    if at and any("rival" in reading.at(k) and not _source(reading, k)
+                  for k in range(at[0] + 1, at[-1])):
+        raise Unclear("owner.both_gigs")    # "… 3 and 3 and my rival's show 5"
+
+
+def _parity_asked(reading: Reading) -> tuple[str, set[int]] | None:
+    """"Street Cred'im çift mi?", "street credim tek mi", "is my street cred even / an odd
+    number?": the parity word right after the Street Cred word, then only the question's
+    end ("mi", "sayı mı", "number"). "tek" is odd only there ("tek Gig'im" is one Gig)."""
+    items = reading.items
+    for m in reading.of("street_cred"):
+        k = m.end
+        while k < len(items) and items[k].key in ("is", "was", "now", "simdi", "artik", "a", "an"):
+            k += 1
+        if k >= len(items) or items[k].key not in _PARITY or items[k].part != items[m.start].part:
+            continue
+        words = {k}
+        j = k + 1
+        if j < len(items) and items[j].key in ("sayi", "number", "sayilir"):
+            words.add(j)
+            j += 1
+        if j < len(items) and items[j].key in ("mi", "mu"):
+            words.add(j)
+            j += 1
+        if j < len(items):
+            continue                    # more after it: not read
+        if items[k].key == "tek" and not (words - {k}):
+            continue                    # "tek" alone at the end: not sure
+        return _PARITY[items[k].key], words
+    return None
 
 
 def _claimed_cred(reading: Reading) -> tuple[int | str, int] | None:
