@@ -54,6 +54,21 @@ def _side_of_owner(owner: str, owners: dict[str, str | None]) -> str:
     return sides[0]
 
 
+def _side_named_at(reading: Reading, k: int, owners: dict[str, str | None]) -> str | None:
+    """The side word `k` names: a role word's ("savunan", "BLOCKER'ım" as the blocker), or
+    an owned Unit word's by its owner; None when `k` is neither. Unclear for a Unit word
+    whose owner is not said."""
+    roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
+    if roles:
+        return roles[0]
+    if "unit" not in reading.at(k):
+        return None
+    owner = _unit_owner(reading, k)
+    if owner is None:
+        raise Unclear("combat.status_whose")
+    return _side_of_owner(owner, owners)
+
+
 def _unit_owner(reading: Reading, k: int) -> str | None:
     """Whose the Unit word at `k` is: "birimim", "birimimin", "BLOCKER'ım", "my … unit" ->
     "mine"; "rakibin birimi", "his unit" -> "rival"; None when not said."""
@@ -81,14 +96,9 @@ def _holder(reading: Reading, start: int, end: int, owners: dict[str, str | None
     for k in range(start - 1, max(-1, start - 7), -1):
         if items[k].clause != clause:
             break
-        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
-        if roles:
-            return roles[0]
-        if "unit" in reading.at(k):
-            owner = _unit_owner(reading, k)
-            if owner is None:
-                raise Unclear("combat.status_whose")
-            return _side_of_owner(owner, owners)
+        side = _side_named_at(reading, k, owners)
+        if side is not None:
+            return side
     k = end
     if k < len(items) and items[k].clause == clause and "unit" in reading.at(k):
         owner = _unit_owner(reading, k)
@@ -120,33 +130,19 @@ def _effect_says(reading: Reading, e, owners: dict[str, str | None]) -> tuple[st
     lo, hi = (e.end, r.start) if e.end <= r.start else (r.end, e.start)
     side = None
     for k in range(lo, hi):
-        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
-        if roles:
-            side = roles[0]
+        if "unit" in reading.at(k) and k > 0 and items[k - 1].key in _THAT \
+                and not any(c in _ROLES for c in reading.at(k)):
+            # "o birimin", "that unit": the Unit named last before the effect word
+            side = _last_named(reading, e.start, owners)
+            reading.consumed.add(k - 1)
             break
-        if "unit" in reading.at(k):
-            if k > 0 and items[k - 1].key in _THAT:
-                # "o birimin", "that unit": the Unit named last before the effect word
-                side = _last_named(reading, e.start, owners)
-                reading.consumed.add(k - 1)
-                break
-            owner = _unit_owner(reading, k)
-            if owner is None:
-                raise Unclear("combat.status_whose")
-            side = _side_of_owner(owner, owners)
+        side = _side_named_at(reading, k, owners)
+        if side is not None:
             break
     if side is None and e.start >= 2 and items[e.start - 1].key in ("bir",) and \
             items[e.start - 2].key in _FOR and e.start >= 3 and items[e.start - 3].clause == clause:
         # "harcanmış 3 güçlü birimim için bir etki …": the Unit the effect is for
-        k = e.start - 3
-        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
-        if roles:
-            side = roles[0]
-        elif "unit" in reading.at(k):
-            owner = _unit_owner(reading, k)
-            if owner is None:
-                raise Unclear("combat.status_whose")
-            side = _side_of_owner(owner, owners)
+        side = _side_named_at(reading, e.start - 3, owners)
         if side is not None:
             reading.consumed.add(e.start - 2)
     if side is None:
@@ -165,14 +161,9 @@ def _last_named(reading: Reading, before: int, owners: dict[str, str | None]) ->
     """The side of the Unit named last before word `before` ("Rakibin savunan birimi 2
     güçlü ama bir etki o birimin …": the defender); Unclear when it is not told."""
     for k in range(before - 1, -1, -1):
-        roles = [_ROLES[c] for c in reading.at(k) if c in _ROLES]
-        if roles:
-            return roles[0]
-        if "unit" in reading.at(k):
-            owner = _unit_owner(reading, k)
-            if owner is None:
-                raise Unclear("combat.status_whose")
-            return _side_of_owner(owner, owners)
+        side = _side_named_at(reading, k, owners)
+        if side is not None:
+            return side
     raise Unclear("combat.status_whose")
 
 
@@ -216,14 +207,9 @@ def _card_says(reading: Reading, owners: dict[str, str | None]) -> list[tuple[st
         if any("rival" in reading.at(j) and not items[j].key.endswith(("in", "un", "s"))
                for j in here if j < k):
             raise Unclear("combat.status_whose")     # "rakip 'birimim kazanır' diyor": his words
-        roles = [_ROLES[x] for x in reading.at(k) if x in _ROLES]
-        if roles:
-            side = roles[0]
-        else:
-            owner = _unit_owner(reading, k)
-            if owner is None:
-                raise Unclear("combat.status_whose")
-            side = _side_of_owner(owner, owners)
+        side = _side_named_at(reading, k, owners)
+        if side is None:
+            raise Unclear("combat.status_whose")
         reading.consumed.update(range(r.start, r.end))
         reading.consumed.update(k2 for k2 in here if items[k2].key in _SAYS)
         found.append((side, "win" if r.concept == "win" else "lose"))
