@@ -5442,29 +5442,49 @@ def extract_d20(reading: Reading) -> Call | None:
         return Call({"fixer_dice": ["d20"], "fixer_unnamed": 1}, assumptions)
     if reading.has("only") or reading.has("none_left"):
         return Call({"fixer_dice": ["d20"]})
-    first = _first_turn_words(reading)
-    if first and not reading.numbers:
-        # "ilk turumda d20'yi seçebilir miyim": no Gig was rolled in before the first turn's
-        # roll-in, so the fixer area holds all six dice placed at setup (7.8.1)
-        reading.consumed.update(first)
-        return Call({"fixer_dice": [f"d{s}" for s in (4, 6, 8, 10, 12, 20)]},
-                    [say(reading, "ask_assume.d20.first_turn")])
+    turn = _own_turn_number(reading)
+    if turn is not None and not reading.numbers:
+        n, words = turn
+        reading.consumed.update(words)
+        if n == 1:
+            # "ilk turumda d20'yi seçebilir miyim": no Gig was rolled in before the first
+            # turn's roll-in, so the fixer area holds all six dice placed at setup (7.8.1)
+            return Call({"fixer_dice": [f"d{s}" for s in (4, 6, 8, 10, 12, 20)]},
+                        [say(reading, "ask_assume.d20.first_turn")])
+        if n > 6:
+            return None             # six dice, one a turn: the fixer area is empty by then
+        # "ikinci turumda": one die rolled in each earlier turn of the asker's, the d20 last
+        others = 6 - n
+        return Call({"fixer_dice": ["d20"], "fixer_unnamed": others},
+                    [say(reading, "ask_assume.d20.nth_turn", n=n, left=7 - n)])
     return None
 
 
 _FIRST = ("ilk", "first", "birinci")
+# the asker's own n-th turn: "ikinci turumda", "on my third turn" (a game turn, "2. turda",
+# may be the other player's first, so only a turn of the asker's is read)
+_NTH = {"ikinci": 2, "second": 2, "ucuncu": 3, "third": 3, "dorduncu": 4, "fourth": 4,
+        "besinci": 5, "fifth": 5, "altinci": 6, "sixth": 6, "yedinci": 7, "seventh": 7}
+_MY_TURN_TR = ("turum", "turumda", "turumun", "turumdayim")
 
 
-def _first_turn_words(reading: Reading) -> set[int]:
-    """"ilk turumda", "on my first turn", "birinci turda": the asker's first turn, as the
-    indices of its two words; empty when not said (or said of the rival's turn)."""
+def _own_turn_number(reading: Reading) -> tuple[int, set[int]] | None:
+    """"ilk turumda" (1), "ikinci turumda", "on my third turn" (2, 3): the number of the
+    asker's own turn and the words that say it; the first turn also unowned ("ilk turda",
+    every player's first turn has a full fixer area). None when not said."""
     items = reading.items
+    if _turn_owner(reading) == "rival":
+        return None
     for it in items[:-1]:
         nxt = items[it.i + 1]
-        if it.key in _FIRST and nxt.clause == it.clause and "turn" in reading.at(nxt.i) \
-                and _turn_owner(reading) != "rival":
-            return {it.i, nxt.i}
-    return set()
+        if nxt.clause != it.clause or "turn" not in reading.at(nxt.i):
+            continue
+        if it.key in _FIRST:
+            return 1, {it.i, nxt.i}
+        if it.key in _NTH and (nxt.key in _MY_TURN_TR or (
+                it.i > 0 and items[it.i - 1].key == "my")):
+            return _NTH[it.key], {it.i, nxt.i}
+    return None
 
 
 def _asked_dice(reading: Reading) -> list[int]:
