@@ -442,3 +442,8 @@ def test_a_gear_card_does_not_attack():
     a = ask("Gear kartımla tek başına saldırabilir miyim?")
     assert a.value is False and "9.3.1" in a.rules
     assert ask("Gear'lı birimimle saldırabilir miyim?").kind == "unanswered"
+
+
+def test_a_lagging_unit_readied_keeps_its_lag():
+    a = ask("my lagging unit was readied by an effect, can it attack the gig area?")
+    assert a.kind == "attack" and a.value is False and "9.3.1.1" in a.rules

@@ -2359,6 +2359,17 @@ def extract_attack(reading: Reading) -> Call | None:
         lagging = True          # "bu tur birimimi oynadım", "I played my unit this turn"
     adrenaline = bool(_present(reading, "adrenaline"))
     args: dict[str, Any] = {"lagging": lagging, "adrenaline": adrenaline}
+    if lagging and attacked is None:
+        # "Lag'li birimim bir etkiyle hazırlandı", "my lagging unit was readied by an effect":
+        # readying leaves Lag on until the end of the turn (11.3.2); the Unit is ready
+        readied = [m for m in reading.of("ready_step") if m.start in attacker_part
+                   and not _negated(reading, m.start, m.end)]
+        if readied:
+            clauses = {reading.items[m.start].clause for m in readied}
+            for m in readied + [e for e in reading.of("effect")
+                                if reading.items[e.start].clause in clauses]:
+                reading.consumed.update(range(m.start, m.end))
+            args["ready"] = True
     solo = _present(reading, "go_solo")
     if solo is False or (solo and (adrenaline or earlier)):
         return None             # "GO SOLO'suz Legend", GO SOLO with another permission
