@@ -2382,6 +2382,12 @@ def extract_attack(reading: Reading) -> Call | None:
         args["lagging"] = lagging = True
     defaults = {key for key, said in (("lagging", lagging), ("adrenaline", adrenaline))
                 if not said and not (key == "lagging" and earlier)}
+    if _present(reading, "lag") is False and not (earlier or solo or attacked is not None
+                                                  or "ready" in args
+                                                  or reading.has("ready") or reading.has("spent")):
+        # "lag'ı olmayan birimim saldırabilir mi", "my unit is not lagging": no Lag says
+        # nothing of whether the Unit is ready (9.3.1); with its state unsaid, no ruling
+        return None
     if none_left is not None:
         if _turn_owner(reading) == "rival" or _rival_acts(reading, attacker_part):
             return None
