@@ -2991,9 +2991,11 @@ def extract_blocker(reading: Reading) -> Call | None:
         return None                     # "bloklamazsam": not whether it may block
     if reading.has("attack") and not _block_said(reading):
         return None                     # "BLOCKER'lı birim saldırabilir mi": attack asked
-    if all(noun(m) for m in words) and not reading.has("can"):
-        return None                     # "Blocker kullanınca savunan birim blocker olur mu?":
-                                        # no block verb and no "may": not whether it may block
+    if not reading.has("can"):
+        # "Blocker kullanınca savunan birim blocker olur mu?", "does blocking spend the
+        # blocker", "blok yapan birim harcanır mı": no "may": not whether it may block (a
+        # state word there is what blocking does, not the BLOCKER's state before it)
+        return None
     keyword = not any(on for m, on in negated.items() if noun(m))
     if not keyword and not any(not noun(m) for m in words):
         return None                     # "BLOCKER'ı yok" and no block asked about
