@@ -2943,8 +2943,16 @@ def _owns_something(reading: Reading, k: int) -> bool:
     """The rival word at `k` names the owner of what follows ("Rakibin 1 Gig'i var", "rival
     has no gigs", "rakibin harcanmış birimine"), not the one who acts."""
     items = reading.items
-    return any(reading.at(j) & {"gig", "gig_area", "area", "unit", "block", "legend", "deck"}
-               for j in range(k + 1, min(len(items), k + 4)) if items[j].clause == items[k].clause)
+    for j in range(k + 1, min(len(items), k + 4)):
+        if items[j].clause != items[k].clause:
+            continue
+        if "attack" in reading.at(j) or items[j].key in ("my", "benim"):
+            # "can the rival attack my gig area": a verb or "my" first: the thing after it
+            # is not the rival's, the rival is the one who acts
+            return False
+        if reading.at(j) & {"gig", "gig_area", "area", "unit", "block", "legend", "deck"}:
+            return True
+    return False
 
 
 def _describes_target(reading: Reading, match: Match, target: set[int]) -> bool:
