@@ -2310,7 +2310,15 @@ def _dative_unit(reading: Reading, item: Item) -> bool:
     return False
 
 
+# A state as what happens to the Unit, asked ("saldırınca birimim harcanır mı", "does
+# attacking spend my unit"): the finite verb of becoming spent, never a state before the
+# attack. Grammar of the verb, folded.
+_BECOMES_SPENT = ("harcanir", "harcaniyor", "harcanacak", "harcanirmi", "spend", "spends")
+
+
 def extract_attack(reading: Reading) -> Call | None:
+    if any(reading.items[m.start].key in _BECOMES_SPENT for m in reading.of("spent")):
+        return None                     # what attacking does, not whether it may attack
     if reading.has("both"):
         # "ikisi de ölür mü", "do both die?": a fight's outcome, never one attack's legality
         return None
