@@ -2332,6 +2332,13 @@ def extract_attack(reading: Reading) -> Call | None:
     # "Birimim bu tur saldırdı, tekrar saldırabilir mi?": the same Unit attacked earlier this
     # turn, and declaring that attack spent it (9.3.3); the run declares it first
     attacked = _attacked_this_turn(reading)
+    if attacked is None and _played_earlier(reading) and any(
+            it.key in ("attacked",) + _ATTACKED_TR or it.key.startswith(_PARTICIPLE_TR)
+            for it in reading.items):
+        # "a unit I played last turn that attacked this turn", "geçen tur oynadığım ve bu tur
+        # saldıran birimim": a past attack beside the earlier turn, not read as this Unit's
+        # attack (which spent it, 9.3.3), may be just that: no ruling
+        return None
     attacker_part, target_part = _attack_parts(reading, skip=attacked)
     if _rival_unit_subject(reading, attacker_part):
         # "rakibimin hazır birimi gig alanıma saldırabilir mi", "can their unit attack my
