@@ -91,3 +91,12 @@ def test_the_game_end_principles_read_one_way_round(book, question):
 def test_anything_more_than_the_principle_gets_no_ruling(book, question):
     answer = ask(question, book=book)
     assert answer.kind == "unanswered", (question, answer.kind, answer.value)
+
+
+@pytest.mark.parametrize("question", ["can a gear hold more than one unit",
+                                      "bir gear birden fazla birime takılabilir mi"])
+def test_an_unless_sequence_keeps_the_words_in_their_relation(book, question):
+    """One Gear on several Units is not several Gears on one Unit: no ruling, while the
+    principle's own question (the count on the Gears) is still answered."""
+    assert ask(question, book=book).kind == "unanswered"
+    assert ask("bir birime birden fazla gear takılabilir mi", book=book).value is True

@@ -39,6 +39,8 @@ class Principle:
     why: dict[str, str]                 # the trace line, per language
     values: str = ""                    # "same": every number said is one value ("5 geldi, 5
                                         # ile"); "differ": two values are said ("9 geldi, 12")
+    unless: tuple[tuple[str, ...], ...] = ()    # word sequences that put the question's words
+                                        # in another relation ("more than one unit")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ def _build() -> Table:
             tuple(tuple(tuple(w.split()) for w in group) for group in p["need"]),
             frozenset(w for entry in p.get("may", ()) for w in entry.split()),
             frozenset(str(n) for n in p.get("numbers", ())),
-            dict(p["topic"]), dict(p["answer"]), dict(p["why"]), p.get("values", "")))
+            dict(p["topic"]), dict(p["answer"]), dict(p["why"]), p.get("values", ""),
+            tuple(tuple(w.split()) for w in p.get("unless", ()))))
     return Table(frozenset(raw["words"]["filler"]), tuple(out))
 
 
@@ -102,6 +105,10 @@ def matches(principle: Principle, words: list[str], filler: frozenset[str]) -> b
         return False            # "9 geldi, 12 olarak koyabilir miyim": another value proposed
     if principle.values == "differ" and len(said) < 2:
         return False
+    for seq in principle.unless:
+        if any(all(_fits(words[i + j], seq[j]) for j in range(len(seq)))
+               for i in range(len(words) - len(seq) + 1)):
+            return False
     used: set[int] = set()
     for group in principle.need:
         found = False
