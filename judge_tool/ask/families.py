@@ -3228,8 +3228,8 @@ def _past_mine(reading: Reading, concept: str) -> bool | None:
             key = nxt.key
         if reading.language == "en":
             past = key.endswith("ed") or key in ("sold", "did")
-            if not past:
-                continue
+            if not past or (m.start > 0 and items[m.start - 1].key in ("be", "being")):
+                continue        # "can a unit be sold": a passive asked, no sale done
             negated = _negated(reading, m.start, m.end, reach=3)
             if negated and m.end < len(items) and items[m.end].key in ("anything", "any") \
                     and items[m.end].clause == items[m.start].clause:
