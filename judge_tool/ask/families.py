@@ -2597,13 +2597,24 @@ def _attacked_this_turn(reading: Reading) -> int | None:
     if "can" not in reading.at(asked.start) and not any(
             "can" in reading.at(k) for k in range(max(0, asked.start - 3), asked.start)):
         return None
-    turns = reading.of("turn")
+    # a turn with its number ("we are on turn 4", "4. turdayız") tells which turn this is
+    # (context), not another turn
+    from .lexicon import load_lexicon
+    spelled = load_lexicon().numbers
+
+    def numeral(k: int) -> bool:
+        return 0 <= k < len(items) and (items[k].key[:1].isdigit() or items[k].key in spelled)
+    turns = [t for t in reading.of("turn") if not (numeral(t.start - 1) or numeral(t.end))]
     this_turn = [t for t in turns if t.start > 0 and items[t.start - 1].key in _THIS]
     if len(this_turn) != len(turns):
-        return None                 # "geçen tur saldırdı", "last turn": another turn
+        # "geçen tur saldırdı", "attacked on turn 3. It is turn 4 now": another turn, whose
+        # player and whether the Unit readied since the question leaves open (a past attack
+        # of the Unit is never left out of the reading)
+        raise Unclear("attack.attacked_when")
     already = [k for k in range(len(items)) if items[k].key in _ALREADY]
     if not this_turn and not already:
-        return None
+        # "My unit attacked. Can it attack …?", "attacked on turn 3": when is not said
+        raise Unclear("attack.attacked_when")
     words = {items[k].key for k in range(len(items))}
     if words & set(_SECOND) or (reading.language == "en" and words & set(_THIRD_EN)):
         return None
