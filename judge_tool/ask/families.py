@@ -2479,6 +2479,11 @@ def extract_attack(reading: Reading) -> Call | None:
                 and _dice_owner(reading, it) == "mine"}
     if target_gigs and own:
         raise Unclear("steal.own_gig_area")     # one's own Gig area: not modelled
+    if target_gigs and _attacked_area_owner(reading) == "mine" and not _passive_attack(reading) \
+            and _may_attack_asked(reading):
+        # "rakip gig alanıma saldırabilir mi", "Gig alanıma saldırabilir mi?": the rival
+        # attacks the asker's Gig area; this family reads the asker's own attack
+        raise Unclear("attack.rival_attacks_mine")
     if target_gigs:
         args["target"] = "gigs"
         counts = [it for it in reading.numbers
@@ -2780,6 +2785,23 @@ def _board_used(board: dict[str, Any]) -> set[int]:
     """The Gig count a board read (`_rival_board`), as a used number."""
     item = board.pop("gig_item", None)
     return set() if item is None else {item}
+
+
+def _may_attack_asked(reading: Reading) -> bool:
+    """The attack verb itself is asked as an ability ("saldırabilir mi", "can … attack"), not
+    told ("rakibim gig alanıma saldırdı; bloklayabilir miyim")."""
+    return any("can" in reading.at(k) for m in reading.of("attack")
+               for k in range(max(0, m.start - 3), m.end))
+
+
+def _passive_attack(reading: Reading) -> bool:
+    """The attack verb is a passive ("saldırılabilir", "saldırıldı", "be attacked")."""
+    verbs = reading.of("attack")
+    if not verbs:
+        return False
+    if reading.language == "en":
+        return _english_passive(reading, verbs[0])
+    return any("saldiril" in reading.items[m.start].key for m in verbs)
 
 
 # English auxiliaries that make "attacked" a passive ("be attacked", "gets attacked")
