@@ -2291,8 +2291,7 @@ def _counts_units(reading: Reading, item: Item) -> bool:
 def _gigs_named_as_target(reading: Reading, target_part: set[int]) -> bool:
     """A Gig area (or "there", "oraya") is what the attack verb's own clause attacks, not
     only a Gig area told in another sentence or clause."""
-    verbs = [m for m in reading.of("attack")]
-    clauses = {reading.items[m.start].clause for m in verbs}
+    clauses = {reading.items[m.start].clause for m in reading.of("attack")}
     return any(m.start in target_part and reading.items[m.start].clause in clauses
                for m in reading.of("gig_area") + reading.of("gig") + reading.of("area")) \
         or any(reading.items[k].key in _TARGET_PRONOUNS + ("there",) for k in target_part

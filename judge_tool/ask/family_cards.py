@@ -71,6 +71,7 @@ class CardReading:
     sold: str = ""                  # cards named by their Sell Tag ("X'i satabilir miyim?")
     with_power: bool = True         # which of the texts was understood
     mode: str = "power"             # "power", "bare" or "cost"
+    paying: bool = False            # the question speaks of paying (a cost, Eddies, "free")
 
     def texts(self) -> list[tuple[str, str]]:
         # a question about selling reads the card as what decides it, its Sell Tag, first
@@ -134,6 +135,7 @@ def read_cards(question: str, language: str) -> CardReading | None:
     out = CardReading(question, language)
     from .lexicon import load_lexicon, read
     said = read(question, load_lexicon())
+    out.paying = any(said.has(c) for c in _PAYING)
     if said.has("other"):
         # "Saul Bright ile saldırırsam diğer birimim …": a Unit other than the card is asked
         # about; the families read roles from numbers, so the card could take its place.
@@ -252,13 +254,17 @@ def _sell_facts_only(cards: tuple) -> bool:
     return True
 
 
+# the concepts of a question about paying: what a card costs, Eddies, "for free"
+_PAYING = ("cost", "pay", "free")
+
+
 def _cost_facts_only(cards: tuple, said: Any) -> bool:
     """A card whose effects are all in the engine, one with a condition the question does
     not settle, may still be read for its cost in a question about paying (no encoded
     effect changes a cost; a change the engine lacks makes the card not `expressible`):
     one card (no shared name), with a cost, a Unit, Gear or Program (a Legend's cost is
     read only as its GO SOLO)."""
-    if len(cards) != 1 or not any(said.has(c) for c in ("cost", "pay", "free")):
+    if len(cards) != 1 or not any(said.has(c) for c in _PAYING):
         return False
     card = cards[0]
     return card.expressible and card.cost is not None and card.type != "legend"
@@ -574,12 +580,10 @@ def _place_legend(data: dict, cards: dict, reading: CardReading, named: Named) -
     the card goes in only when the question says nothing of paying: its player then has
     the Eddies for its own cost."""
     card = named.card
-    from .lexicon import read
-    said = read(reading.text)
     spots = [r for r, c in cards.items() if c.get("type") == "legend" and not c.get("effects")
              and (c.get("power") == card.power or (not reading.with_power and c.get("power") == 1))
              and set(c.get("keywords", ())) <= set(card.keywords)]
-    if len(spots) != 1 or said.has("pay") or said.has("cost") or said.has("free"):
+    if len(spots) != 1 or reading.paying:
         raise NotModelled("ask_misc.card.no_place", name=card.display)
     extra = card.cost - int(cards[spots[0]].get("cost", 0))
     for side in ("A", "B"):
